@@ -1,0 +1,28 @@
+import { PrismaPg } from '@prisma/adapter-pg'
+import { PrismaClient } from '#app/generated/prisma/client.ts'
+
+declare global {
+	// Survives Vite's module reloads in development, so one pool serves the process.
+	var __prisma: PrismaClient | undefined
+}
+
+function createClient() {
+	const connectionString = process.env.DATABASE_URL
+	if (!connectionString) throw new Error('DATABASE_URL is not set')
+	const adapter = new PrismaPg({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+	return new PrismaClient({ adapter })
+}
+
+export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
+	// Created on first use, so importing this module never needs a database.
+	get(_target, property) {
+		globalThis.__prisma ??= createClient()
+		const value = Reflect.get(globalThis.__prisma, property)
+		return typeof value === 'function' ? value.bind(globalThis.__prisma) : value
+	},
+})
+
+export async function disconnectPrisma() {
+	await globalThis.__prisma?.$disconnect()
+	globalThis.__prisma = undefined
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+
+const booleanString = z
+	.enum(['true', 'false', '1', '0', ''])
+	.optional()
+	.transform((value) => value === 'true' || value === '1')
+
+const schema = z.object({
+	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+	DATABASE_URL: z.string().min(1),
+	PORT: z.coerce.number().int().positive().default(3000),
+	/** Public origin of the app, used for OAuth redirects. Defaults to http://localhost:PORT. */
+	APP_URL: z.string().url().optional(),
+	SESSION_SECRET: z.string().min(16).optional(),
+	/** 32 bytes, hex or base64: the AES-256-GCM key for secrets at rest. */
+	ENCRYPTION_KEY: z.string().min(32).optional(),
+	GOOGLE_CLIENT_ID: z.string().optional(),
+	GOOGLE_CLIENT_SECRET: z.string().optional(),
+	DEV_LOGIN: booleanString,
+	ADMIN_EMAIL_DOMAINS: z.string().default(''),
+	WORKER: z.enum(['inline', 'off', '']).optional(),
+	WORKER_CONCURRENCY: z.coerce.number().int().positive().default(5),
+	SESSION_MAX_AGE_DAYS: z.coerce.number().positive().default(30),
+})
+
+export type Env = z.infer<typeof schema>
+
+let cached: Env | undefined
+
+/** Validated server environment; throws on start with every problem listed. */
+export function getEnv(): Env {
+	if (cached) return cached
+	const parsed = schema.safeParse(process.env)
+	if (!parsed.success) {
+		const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+		throw new Error(`Invalid environment:\n${problems.join('\n')}`)
+	}
+	const env = parsed.data
+	if (env.NODE_ENV === 'production') {
+		const missing = (['SESSION_SECRET', 'ENCRYPTION_KEY'] as const).filter((key) => !env[key])
+		if (missing.length) throw new Error(`Missing in production: ${missing.join(', ')}`)
+	}
+	cached = env
+	return env
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+	cached = undefined
+}
+
+export const isProduction = () => getEnv().NODE_ENV === 'production'
+
+export function appUrl() {
+	const env = getEnv()
+	return env.APP_URL ?? `http://localhost:${env.PORT}`
+}
+
+export function isGoogleSignInConfigured() {
+	const env = getEnv()
+	return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
+}
+
+/** Email-only sign-in for development and scripts; refused in production unless DEV_LOGIN=true. */
+export function isDevLoginEnabled() {
+	const env = getEnv()
+	return env.NODE_ENV !== 'production' || env.DEV_LOGIN
+}
+
+export function adminEmailDomains() {
+	return getEnv()
+		.ADMIN_EMAIL_DOMAINS.split(',')
+		.map((domain) => domain.trim().toLowerCase())
+		.filter(Boolean)
+}
+
+/** Values safe to send to the browser, listed one by one. */
+export function getPublicEnv() {
+	const env = getEnv()
+	return { MODE: env.NODE_ENV, GOOGLE_SIGN_IN: isGoogleSignInConfigured(), DEV_LOGIN: isDevLoginEnabled() }
+}
+export type PublicEnv = ReturnType<typeof getPublicEnv>

@@ -1,0 +1,2 @@
+/** Placeholder until the LISTEN/NOTIFY hub lands; see docs/architecture.md. */
+export async function stopEventHub() {}

@@ -1,0 +1,5 @@
+/** Graphile Worker crontab lines (https://worker.graphile.org/docs/cron). */
+export const crontab = [
+	// Remove expired sessions and stale uploads every night.
+	'0 3 * * * cleanup_expired_sessions',
+].join('\n')

