@@ -1,0 +1,68 @@
+import { redirect } from '@remix-run/node'
+import type { Role } from '#app/generated/prisma/enums.ts'
+import { findActiveSession } from '#app/models/session/session.server.ts'
+import { apiError } from './api.server.ts'
+import { adminEmailDomains } from './env.server.ts'
+import { clearSessionCookie, readSessionId } from './session.server.ts'
+
+/** Who is acting: the user, their organization and role, and the session. */
+export type Actor = {
+	sessionId: string
+	userId: string
+	email: string
+	name: string
+	organizationId: string
+	role: Role
+	isPlatformAdmin: boolean
+}
+
+export async function getActor(request: Request): Promise<Actor | null> {
+	const sessionId = await readSessionId(request)
+	if (!sessionId) return null
+	const session = await findActiveSession(sessionId)
+	const membership = session?.user.memberships[0]
+	if (!session || !membership) return null
+	return {
+		sessionId: session.id,
+		userId: session.user.id,
+		email: session.user.email,
+		name: session.user.name,
+		organizationId: membership.organizationId,
+		role: membership.role,
+		isPlatformAdmin: isPlatformAdminEmail(session.user.email, session.user.emailVerified),
+	}
+}
+
+/** Platform administrators: a verified email whose domain is listed in ADMIN_EMAIL_DOMAINS. */
+export function isPlatformAdminEmail(email: string, emailVerified: boolean) {
+	const domain = email.split('@')[1]?.toLowerCase()
+	return Boolean(emailVerified && domain && adminEmailDomains().includes(domain))
+}
+
+/** For UI routes: redirects to the sign-in page, remembering where the user was going. */
+export async function requireActor(request: Request): Promise<Actor> {
+	const actor = await getActor(request)
+	if (actor) return actor
+	const url = new URL(request.url)
+	const redirectTo = `${url.pathname}${url.search}`
+	const headers = (await readSessionId(request)) ? { 'Set-Cookie': await clearSessionCookie() } : undefined
+	throw redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, { headers })
+}
+
+/** For the JSON API: 401 without a valid session. */
+export async function requireApiActor(request: Request): Promise<Actor> {
+	const actor = await getActor(request)
+	if (!actor) throw apiError(401, 'unauthorized', 'Authentication required')
+	return actor
+}
+
+export function canManageOrganization(actor: Pick<Actor, 'role'>) {
+	return actor.role === 'OWNER' || actor.role === 'ADMIN'
+}
+
+/** 403 for members acting where only OWNER or ADMIN may. */
+export function requireOrganizationManager(actor: Actor) {
+	if (!canManageOrganization(actor)) {
+		throw apiError(403, 'forbidden', 'Only owners and admins can do this')
+	}
+}

@@ -1,0 +1,38 @@
+import { createCookie, redirect } from '@remix-run/node'
+import { getEnv, isProduction } from './env.server.ts'
+
+// The cookie holds only the session id; the Session row holds the rest.
+function sessionCookie() {
+	const env = getEnv()
+	return createCookie('__session', {
+		httpOnly: true,
+		sameSite: 'lax',
+		path: '/',
+		secure: isProduction(),
+		secrets: [env.SESSION_SECRET ?? 'reachout-development-session-secret'],
+		maxAge: env.SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
+	})
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+	const value = await sessionCookie().parse(request.headers.get('Cookie'))
+	return typeof value === 'string' && value ? value : null
+}
+
+export function commitSessionId(sessionId: string) {
+	return sessionCookie().serialize(sessionId)
+}
+
+export function clearSessionCookie() {
+	return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
+}
+
+/** Only same-site relative paths, so a crafted link cannot send users elsewhere after sign-in. */
+export function safeRedirectTo(value: unknown, fallback = '/contacts') {
+	if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback
+	return value
+}
+
+export async function redirectWithSession(sessionId: string, to: string) {
+	return redirect(to, { headers: { 'Set-Cookie': await commitSessionId(sessionId) } })
+}

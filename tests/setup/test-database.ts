@@ -1,0 +1,36 @@
+import pg from 'pg'
+import { databaseUrlFor, startEmbeddedPostgres } from '#scripts/database/embedded-postgres.ts'
+
+/** The server tests run on: DATABASE_URL's when set, else an embedded one under .data/postgres-test. */
+export async function startTestPostgres() {
+	const configured = process.env.DATABASE_URL
+	if (configured) return { serverUrl: databaseUrlFor(configured, 'postgres'), stop: async () => {} }
+	return startEmbeddedPostgres('postgres-test')
+}
+
+export async function recreateDatabase(serverUrl: string, name: string, template?: string) {
+	const client = new pg.Client({ connectionString: databaseUrlFor(serverUrl, 'postgres') })
+	await client.connect()
+	try {
+		await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)
+		const from = template ? ` TEMPLATE ${client.escapeIdentifier(template)}` : ''
+		await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}${from}`)
+	} finally {
+		await client.end()
+	}
+	return databaseUrlFor(serverUrl, name)
+}
+
+export async function dropDatabasesOfRun(serverUrl: string, runId: string) {
+	const client = new pg.Client({ connectionString: databaseUrlFor(serverUrl, 'postgres') })
+	await client.connect()
+	try {
+		const { rows } = await client.query<{ datname: string }>(
+			"SELECT datname FROM pg_database WHERE datname LIKE 'reachout\\_test\\_' || $1 || '\\_%'",
+			[runId],
+		)
+		for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(row.datname)} WITH (FORCE)`)
+	} finally {
+		await client.end()
+	}
+}
