@@ -1,0 +1,12 @@
+import { prisma } from '#app/utils/db.server.ts'
+
+// Load balancers and Playwright wait on this: it answers once the database does.
+export async function loader() {
+	try {
+		await prisma.$queryRaw`SELECT 1`
+		return new Response('OK')
+	} catch (error) {
+		console.error('healthcheck failed', error)
+		return new Response('ERROR', { status: 500 })
+	}
+}

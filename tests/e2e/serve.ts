@@ -1,0 +1,17 @@
+import { recreateDatabase, startTestPostgres } from '#tests/setup/test-database.ts'
+
+// The built app in production mode on a fresh database, with the worker inline
+// and the development sign-in enabled, for Playwright.
+const postgres = await startTestPostgres()
+process.env.DATABASE_URL = await recreateDatabase(postgres.serverUrl, `reachout_e2e_${process.env.E2E_PORT ?? 3917}`)
+process.env.PORT = process.env.E2E_PORT ?? '3917'
+process.env.NODE_ENV = 'production'
+process.env.WORKER = 'inline'
+process.env.DEV_LOGIN = 'true'
+process.env.SESSION_SECRET ??= 'e2e-session-secret-0123456789'
+process.env.ENCRYPTION_KEY ??= 'a'.repeat(64)
+process.env.APP_URL = `http://localhost:${process.env.PORT}`
+process.env.ADMIN_EMAIL_DOMAINS ??= 'reachout-admin.test'
+const { runServer } = await import('../../server/run.ts')
+await runServer({ mode: 'production', seed: true, inlineWorker: true })
+process.once('exit', () => void postgres.stop())
