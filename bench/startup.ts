@@ -1,0 +1,54 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { findFreePort } from '#scripts/database/embedded-postgres.ts'
+
+// Figure: fresh clone → `npm run dev` → first page served (embedded database initialised) ≤ 20 s,
+// warm restart ≤ 5 s. The clone shares node_modules (npm install is not part of the figure).
+const projectRoot = path.resolve(import.meta.dirname, '..')
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'reachout-startup-'))
+const clone = path.join(workDir, 'reachout')
+execFileSync('git', ['clone', '--quiet', projectRoot, clone])
+symlinkSync(path.join(projectRoot, 'node_modules'), path.join(clone, 'node_modules'))
+cpSync(path.join(projectRoot, 'app/generated'), path.join(clone, 'app/generated'), { recursive: true })
+
+async function firstPage(port: number, deadline: number) {
+	while (Date.now() < deadline) {
+		try {
+			const response = await fetch(`http://localhost:${port}/login`)
+			if (response.ok) {
+				await response.text()
+				return
+			}
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50))
+	}
+	throw new Error('the server did not serve a page in time')
+}
+
+async function measureStart(label: string) {
+	const port = await findFreePort()
+	const env = { ...process.env, PORT: String(port), HMR_PORT: String(await findFreePort()) }
+	delete env.DATABASE_URL
+	const started = performance.now()
+	const child: ChildProcess = spawn('npm', ['run', 'dev'], { cwd: clone, env, stdio: 'ignore', detached: true })
+	await firstPage(port, Date.now() + 120_000)
+	const seconds = (performance.now() - started) / 1000
+	process.kill(-child.pid!, 'SIGINT')
+	await new Promise((resolve) => child.once('exit', resolve))
+	console.log(`${label.padEnd(40)} ${seconds.toFixed(2)} s`)
+	return seconds
+}
+
+try {
+	console.log(`startup benchmark on ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`)
+	const cold = await measureStart('fresh clone, first page (cold)')
+	const warm = await measureStart('warm restart, first page')
+	const warmAgain = await measureStart('warm restart again, first page')
+	console.log(`\ntargets: cold ≤ 20 s (${cold <= 20 ? 'met' : 'MISSED'}), warm ≤ 5 s (${Math.max(warm, warmAgain) <= 5 ? 'met' : 'MISSED'})`)
+} finally {
+	rmSync(workDir, { recursive: true, force: true })
+}
