@@ -31,7 +31,7 @@ async function firstPage(port: number, deadline: number) {
 
 async function measureStart(label: string) {
 	const port = await findFreePort()
-	const env = { ...process.env, PORT: String(port), HMR_PORT: String(await findFreePort()) }
+	const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HMR_PORT: String(await findFreePort()) }
 	delete env.DATABASE_URL
 	const started = performance.now()
 	const child: ChildProcess = spawn('npm', ['run', 'dev'], { cwd: clone, env, stdio: 'ignore', detached: true })

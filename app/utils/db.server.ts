@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg'
+// eslint-disable-next-line no-restricted-imports -- the one place the client is constructed
 import { PrismaClient } from '#app/generated/prisma/client.ts'
 
 declare global {
