@@ -34,7 +34,7 @@ async function measureStart(label: string) {
 	const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HMR_PORT: String(await findFreePort()) }
 	delete env.DATABASE_URL
 	const started = performance.now()
-	const child: ChildProcess = spawn('npm', ['run', 'dev'], { cwd: clone, env, stdio: 'ignore', detached: true })
+	const child: ChildProcess = spawn('npm', ['run', 'dev'], { cwd: clone, env: env as NodeJS.ProcessEnv, stdio: 'ignore', detached: true })
 	await firstPage(port, Date.now() + 120_000)
 	const seconds = (performance.now() - started) / 1000
 	process.kill(-child.pid!, 'SIGINT')
