@@ -1,8 +1,36 @@
-import type { LinksFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from './components/error-boundary.tsx'
+import { Toaster, useToast } from './components/toaster.tsx'
+import { getActor } from './utils/auth.server.ts'
+import { getPublicEnv } from './utils/env.server.ts'
+import { type Toast } from './utils/toast.ts'
+import { getToast } from './utils/toast.server.ts'
 import tailwindHref from './styles/tailwind.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: tailwindHref }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const [{ toast, headers }, actor] = await Promise.all([getToast(request), getActor(request)])
+	return data(
+		{
+			toast,
+			ENV: getPublicEnv(),
+			// The session id stays on the server: the browser gets who, not how.
+			actor: actor
+				? {
+						userId: actor.userId,
+						email: actor.email,
+						name: actor.name,
+						organizationId: actor.organizationId,
+						role: actor.role,
+						isPlatformAdmin: actor.isPlatformAdmin,
+					}
+				: null,
+		},
+		{ headers: headers ?? undefined },
+	)
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	return (
@@ -15,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body>
 				{children}
+				<Toaster />
 				<ScrollRestoration />
 				<Scripts />
 			</body>
@@ -23,5 +52,38 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-	return <Outlet />
+	const { toast } = useLoaderData<typeof loader>()
+	useToast(toast)
+	return (
+		<>
+			<NoScriptToast toast={toast} />
+			<Outlet />
+		</>
+	)
+}
+
+/** Without JavaScript sonner never runs, so the server renders the flash message itself. */
+function NoScriptToast({ toast }: { toast: Toast | null }) {
+	if (!toast) return null
+	return (
+		<noscript>
+			<div
+				role={toast.type === 'error' ? 'alert' : 'status'}
+				className={
+					toast.type === 'error'
+						? 'border-b border-red-200 bg-red-50 px-4 py-3 text-center text-sm text-red-900'
+						: 'border-b border-emerald-200 bg-emerald-50 px-4 py-3 text-center text-sm text-emerald-900'
+				}
+			>
+				<strong className="font-medium">{toast.title}</strong>
+				{toast.description ? <span> {toast.description}</span> : null}
+			</div>
+		</noscript>
+	)
+}
+
+export const meta: MetaFunction = () => [{ title: 'Reachout' }]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
 }

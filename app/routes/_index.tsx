@@ -1,3 +1,7 @@
-export default function Index() {
-	return <h1 className="p-8 text-2xl font-semibold">Reachout</h1>
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { getActor } from '#app/utils/auth.server.ts'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const actor = await getActor(request)
+	return redirect(actor ? '/contacts' : '/login')
 }

@@ -22,8 +22,7 @@ export const badgeVariants = cva(
 )
 
 export interface BadgeProps
-	extends React.HTMLAttributes<HTMLSpanElement>,
-		VariantProps<typeof badgeVariants> {}
+	extends React.HTMLAttributes<HTMLSpanElement>, VariantProps<typeof badgeVariants> {}
 
 export function Badge({ className, variant, ...props }: BadgeProps) {
 	return <span className={cn(badgeVariants({ variant }), className)} {...props} />

@@ -1,17 +1,18 @@
 import * as React from 'react'
 import { cn } from '#app/utils/misc.ts'
 
-export const Card = React.forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement>>(
-	function Card({ className, ...props }, ref) {
-		return (
-			<div
-				ref={ref}
-				className={cn('rounded-lg border bg-card text-card-foreground shadow-sm', className)}
-				{...props}
-			/>
-		)
-	},
-)
+export const Card = React.forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement>>(function Card(
+	{ className, ...props },
+	ref,
+) {
+	return (
+		<div
+			ref={ref}
+			className={cn('rounded-lg border bg-card text-card-foreground shadow-sm', className)}
+			{...props}
+		/>
+	)
+})
 
 export const CardHeader = React.forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement>>(
 	function CardHeader({ className, ...props }, ref) {

@@ -53,34 +53,28 @@ export const TableRow = React.forwardRef<HTMLTableRowElement, React.HTMLAttribut
 	},
 )
 
-export const TableHead = React.forwardRef<
-	HTMLTableCellElement,
-	React.ThHTMLAttributes<HTMLTableCellElement>
->(function TableHead({ className, ...props }, ref) {
-	return (
-		<th
-			ref={ref}
-			className={cn(
-				'h-10 px-3 text-left align-middle font-medium text-muted-foreground [&:has([role=checkbox])]:pr-0',
-				className,
-			)}
-			{...props}
-		/>
-	)
-})
+export const TableHead = React.forwardRef<HTMLTableCellElement, React.ThHTMLAttributes<HTMLTableCellElement>>(
+	function TableHead({ className, ...props }, ref) {
+		return (
+			<th
+				ref={ref}
+				className={cn(
+					'h-10 px-3 text-left align-middle font-medium text-muted-foreground [&:has([role=checkbox])]:pr-0',
+					className,
+				)}
+				{...props}
+			/>
+		)
+	},
+)
 
-export const TableCell = React.forwardRef<
-	HTMLTableCellElement,
-	React.TdHTMLAttributes<HTMLTableCellElement>
->(function TableCell({ className, ...props }, ref) {
-	return (
-		<td
-			ref={ref}
-			className={cn('p-3 align-middle [&:has([role=checkbox])]:pr-0', className)}
-			{...props}
-		/>
-	)
-})
+export const TableCell = React.forwardRef<HTMLTableCellElement, React.TdHTMLAttributes<HTMLTableCellElement>>(
+	function TableCell({ className, ...props }, ref) {
+		return (
+			<td ref={ref} className={cn('p-3 align-middle [&:has([role=checkbox])]:pr-0', className)} {...props} />
+		)
+	},
+)
 
 export const TableCaption = React.forwardRef<
 	HTMLTableCaptionElement,
