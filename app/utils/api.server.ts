@@ -1,9 +1,12 @@
-import { data } from '@remix-run/node'
 import type { z } from 'zod'
 
-/** The API's error shape: `{ error, message }` with a 4xx status. */
+/**
+ * The API's error shape: `{ error, message }` with a 4xx status. A real Response:
+ * Remix serves resource routes' `data()` as a 200 (returned) or as "Unexpected
+ * Server Error" (thrown), never with our status and body.
+ */
 export function apiError(status: number, error: string, message: string) {
-	return data({ error, message }, { status })
+	return Response.json({ error, message }, { status })
 }
 
 /** Throws the API's 400 when the body is not JSON or fails the schema. */

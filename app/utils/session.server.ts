@@ -1,16 +1,20 @@
 import { createCookie, redirect } from '@remix-run/node'
 import { getEnv, isProduction } from './env.server.ts'
 
+/** Secrets that sign our cookies (the session id, the OAuth state). */
+export function cookieSecrets() {
+	return [getEnv().SESSION_SECRET ?? 'reachout-development-session-secret']
+}
+
 // The cookie holds only the session id; the Session row holds the rest.
 function sessionCookie() {
-	const env = getEnv()
 	return createCookie('__session', {
 		httpOnly: true,
 		sameSite: 'lax',
 		path: '/',
 		secure: isProduction(),
-		secrets: [env.SESSION_SECRET ?? 'reachout-development-session-secret'],
-		maxAge: env.SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
+		secrets: cookieSecrets(),
+		maxAge: getEnv().SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
 	})
 }
 

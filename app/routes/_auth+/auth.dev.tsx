@@ -1,32 +1,33 @@
-import { type ActionFunctionArgs, data } from '@remix-run/node'
-import { z } from 'zod'
-import { createSession } from '#app/models/session/session.server.ts'
+import { type ActionFunctionArgs, redirect } from '@remix-run/node'
+import { createSession, revokeSession } from '#app/models/session/session.server.ts'
 import { signInIdentity } from '#app/models/user/sign-in.server.ts'
+import { DevSignInSchema } from '#app/schemas/auth.ts'
+import { apiError } from '#app/utils/api.server.ts'
 import { isDevLoginEnabled, isProduction } from '#app/utils/env.server.ts'
-import { redirectWithSession, safeRedirectTo } from '#app/utils/session.server.ts'
-
-const DevSignInSchema = z.object({
-	email: z.string().trim().email('Please enter a valid email address'),
-	redirectTo: z.string().optional(),
-})
+import { readSessionId, redirectWithSession, safeRedirectTo } from '#app/utils/session.server.ts'
 
 // Development sign-in: one POST with `email` signs a browser or a script in.
 export async function action({ request }: ActionFunctionArgs) {
 	if (!isDevLoginEnabled()) {
-		return data({ error: 'forbidden', message: 'Development sign-in is disabled' }, { status: 403 })
+		return apiError(403, 'forbidden', 'Development sign-in is disabled')
 	}
 	const form = await request.formData()
 	const parsed = DevSignInSchema.safeParse(Object.fromEntries(form))
 	if (!parsed.success) {
-		const message = parsed.error.issues[0]?.message ?? 'Please enter a valid email address'
-		const back = new URLSearchParams({ error: message })
-		return new Response(null, { status: 303, headers: { Location: `/login?${back}` } })
+		// Back to the form (this also serves browsers without JavaScript), which shows the message.
+		const back = new URLSearchParams({ error: 'invalid_email' })
+		const redirectTo = form.get('redirectTo')
+		if (typeof redirectTo === 'string' && redirectTo) back.set('redirectTo', safeRedirectTo(redirectTo))
+		return redirect(`/login?${back}`, 303)
 	}
 	const { userId } = await signInIdentity({ email: parsed.data.email, emailVerified: !isProduction() })
+	// A fresh session id on every sign-in; the one this browser had before ends here.
+	const previous = await readSessionId(request)
+	if (previous) await revokeSession(previous)
 	const session = await createSession({ userId, userAgent: request.headers.get('user-agent') })
 	return redirectWithSession(session.id, safeRedirectTo(parsed.data.redirectTo))
 }
 
 export async function loader() {
-	return new Response(null, { status: 303, headers: { Location: '/login' } })
+	return redirect('/login', 303)
 }

@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { refuseForeignOrigin } from '#server/app.ts'
+
+// The CSRF guard of server/app.ts over real HTTP: mutations from another origin are refused.
+let baseUrl = ''
+let close: () => Promise<void>
+
+beforeAll(async () => {
+	const app = express()
+	app.set('trust proxy', true)
+	app.use(refuseForeignOrigin)
+	app.all('*', (_request, response) => void response.json({ ok: true }))
+	const server = app.listen(0, '127.0.0.1')
+	await new Promise((resolve) => server.once('listening', resolve))
+	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	close = () => new Promise((resolve) => server.close(() => resolve()))
+})
+
+afterAll(() => close())
+
+function send(method: string, headers: Record<string, string> = {}) {
+	return fetch(`${baseUrl}/auth/google`, { method, headers })
+}
+
+describe('refuseForeignOrigin', () => {
+	test('lets same-origin mutations and every read through', async () => {
+		expect((await send('POST', { Origin: baseUrl })).status).toBe(200)
+		expect((await send('GET', { Origin: 'https://evil.example' })).status).toBe(200)
+		expect((await send('HEAD', { Origin: 'https://evil.example' })).status).toBe(200)
+	})
+
+	test('refuses a POST, PUT or DELETE from another origin with 403', async () => {
+		for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+			const response = await send(method, { Origin: 'https://evil.example' })
+			expect(response.status).toBe(403)
+			expect(await response.json()).toEqual({ error: 'forbidden_origin', message: 'Cross-origin requests are not allowed' })
+		}
+		// Same host name on another port is another origin.
+		expect((await send('POST', { Origin: 'http://127.0.0.1:1' })).status).toBe(403)
+		expect((await send('POST', { Origin: 'not a url' })).status).toBe(403)
+	})
+
+	test('accepts the origin a proxy forwarded the request for', async () => {
+		const response = await send('POST', { Origin: 'https://app.reachout.example', 'X-Forwarded-Host': 'app.reachout.example' })
+		expect(response.status).toBe(200)
+	})
+
+	test('lets requests without Origin (scripts, curl, old browsers) through', async () => {
+		expect((await send('POST')).status).toBe(200)
+		expect((await send('POST', { Origin: 'null' })).status).toBe(200)
+	})
+})
