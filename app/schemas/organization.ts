@@ -31,7 +31,9 @@ export const DocumentNameSchema = z
 	.string({ error: 'Document name is required' })
 	.trim()
 	.min(1, { error: 'Document name is required' })
-	.max(DOCUMENT_NAME_MAX_LENGTH, { error: `Document name must be at most ${DOCUMENT_NAME_MAX_LENGTH} characters` })
+	.max(DOCUMENT_NAME_MAX_LENGTH, {
+		error: `Document name must be at most ${DOCUMENT_NAME_MAX_LENGTH} characters`,
+	})
 
 // The spec: "Add is enabled only with non-empty content"; the server holds the same line.
 export const DocumentContentSchema = z
@@ -52,12 +54,14 @@ export const DeleteDocumentSchema = z.object({
 })
 
 /** POST /api/v1/settings: "settings plus a documents list". Documents given replace the set. */
-export const ApiSettingsBodySchema = z
-	.object({
+export const ApiSettingsBodySchema = z.object(
+	{
 		summary: z
 			.string({ error: 'Summary must be text' })
 			.trim()
-			.max(SUMMARY_MAX_LENGTH, { error: `Summary must be at most ${SUMMARY_MAX_LENGTH.toLocaleString('en-US')} characters` })
+			.max(SUMMARY_MAX_LENGTH, {
+				error: `Summary must be at most ${SUMMARY_MAX_LENGTH.toLocaleString('en-US')} characters`,
+			})
 			.optional(),
 		description: z
 			.string({ error: 'Description must be text' })
@@ -69,18 +73,28 @@ export const ApiSettingsBodySchema = z
 		documents: z
 			.array(
 				z.object({
-					id: z.string({ error: 'Document id must be text' }).min(1, { error: 'Document id must be text' }).optional(),
+					id: z
+						.string({ error: 'Document id must be text' })
+						.min(1, { error: 'Document id must be text' })
+						.optional(),
 					name: DocumentNameSchema,
 					content: DocumentContentSchema,
 				}),
 				{ error: 'Documents must be a list' },
 			)
 			.max(DOCUMENTS_MAX_COUNT, { error: `At most ${DOCUMENTS_MAX_COUNT} documents are allowed` })
-			.refine((documents) => new Set(documents.flatMap((d) => (d.id ? [d.id] : []))).size === documents.filter((d) => d.id).length, {
-				error: 'Each document id may appear only once',
-			})
+			.refine(
+				(documents) =>
+					new Set(documents.flatMap((d) => (d.id ? [d.id] : []))).size ===
+					documents.filter((d) => d.id).length,
+				{
+					error: 'Each document id may appear only once',
+				},
+			)
 			.optional(),
-	}, { error: 'Request body must be an object' })
+	},
+	{ error: 'Request body must be an object' },
+)
 
 export type ApiSettingsBody = z.infer<typeof ApiSettingsBodySchema>
 

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data } from '@remix-run/node'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { createFeedback } from '#app/models/feedback/feedback.server.ts'
 import { FeedbackSchema } from '#app/schemas/feedback.ts'
 import { methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
@@ -19,5 +19,5 @@ export async function action({ request }: ActionFunctionArgs) {
 		type,
 		message,
 	})
-	return data({ id: feedback.id }, { status: 201 })
+	return Response.json({ id: feedback.id }, { status: 201 })
 }
