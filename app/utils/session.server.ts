@@ -33,7 +33,10 @@ export function clearSessionCookie() {
 
 /** Only same-site relative paths, so a crafted link cannot send users elsewhere after sign-in. */
 export function safeRedirectTo(value: unknown, fallback = '/contacts') {
-	if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback
+	// Browsers read `/\host` like `//host`, and drop tabs and newlines inside a URL.
+	if (typeof value !== 'string' || !value.startsWith('/') || /^\/[\\/]/.test(value) || /[\t\n\r]/.test(value)) {
+		return fallback
+	}
 	return value
 }
 

@@ -9,6 +9,7 @@ import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { createFeedback } from '#app/models/feedback/feedback.server.ts'
 import { FeedbackSchema } from '#app/schemas/feedback.ts'
 import { requireActor } from '#app/utils/auth.server.ts'
+import { safeRedirectTo } from '#app/utils/session.server.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 
 const SUCCESS_TOAST = { type: 'success', title: 'Feedback submitted!' } as const
@@ -62,9 +63,8 @@ export default function FeedbackRoute() {
 
 /** Same-site paths only (browsers read "/\host" as "//host"), and never back to this page. */
 function backTo(value: string | null) {
-	if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/contacts'
-	if (value.startsWith('/feedback')) return '/contacts'
-	return value
+	const path = safeRedirectTo(value)
+	return path.startsWith('/feedback') ? '/contacts' : path
 }
 
 export const meta: MetaFunction = () => [{ title: 'Help us improve · Reachout' }]
