@@ -1,7 +1,12 @@
 import type { TaskList } from 'graphile-worker'
+import { cleanupExpiredSessions } from './tasks/auth/cleanup-expired-sessions.ts'
+import { parseDocument } from './tasks/documents/parse-document.ts'
 
 /**
  * Every task the worker runs, by name. Each task validates its payload with zod
  * and calls app/models; add new ones here and in jobs/tasks/<domain>/.
  */
-export const taskList: TaskList = {}
+export const taskList: TaskList = {
+	cleanup_expired_sessions: cleanupExpiredSessions,
+	parse_document: parseDocument,
+}

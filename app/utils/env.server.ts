@@ -21,6 +21,8 @@ const schema = z.object({
 	WORKER: z.enum(['inline', 'off', '']).optional(),
 	WORKER_CONCURRENCY: z.coerce.number().int().positive().default(5),
 	SESSION_MAX_AGE_DAYS: z.coerce.number().positive().default(30),
+	/** Pause after each parsed PDF page; only tests set it, to watch progress advance. */
+	DOCUMENT_PARSE_PAGE_DELAY_MS: z.coerce.number().int().min(0).default(0),
 })
 
 export type Env = z.infer<typeof schema>

@@ -1,9 +1,10 @@
+import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { createCookie, createCookieSessionStorage } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { GoogleStrategy } from 'remix-auth-google'
 import { GOOGLE_SCOPES, signInWithGoogle } from '#app/models/user/google-account.server.ts'
 import { appUrl, getEnv, isGoogleSignInConfigured, isProduction } from './env.server.ts'
-import { cookieSecrets, safeRedirectTo } from './session.server.ts'
+import { cookieSecrets } from '#app/utils/session.server.ts'
 
 export type GoogleSignInResult = Awaited<ReturnType<typeof signInWithGoogle>>
 
@@ -58,7 +59,10 @@ export async function readRedirectTo(request: Request) {
 export async function clearOAuthCookies(request: Request) {
 	const storage = oauthStateStorage()
 	const session = await storage.getSession(request.headers.get('Cookie'))
-	return [await storage.destroySession(session), await redirectToCookie().serialize('', { maxAge: 0, expires: new Date(0) })]
+	return [
+		await storage.destroySession(session),
+		await redirectToCookie().serialize('', { maxAge: 0, expires: new Date(0) }),
+	]
 }
 
 /**
@@ -94,7 +98,8 @@ export function googleAuthenticator() {
 						accessToken,
 						refreshToken,
 						scope: String(extraParams.scope ?? ''),
-						expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+						expiresAt:
+							Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
 					},
 				})
 			},

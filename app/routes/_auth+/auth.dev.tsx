@@ -1,10 +1,11 @@
+import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { createSession, revokeSession } from '#app/models/session/session.server.ts'
 import { signInIdentity } from '#app/models/user/sign-in.server.ts'
 import { DevSignInSchema } from '#app/schemas/auth.ts'
 import { apiError } from '#app/utils/api.server.ts'
 import { isDevLoginEnabled, isProduction } from '#app/utils/env.server.ts'
-import { readSessionId, redirectWithSession, safeRedirectTo } from '#app/utils/session.server.ts'
+import { readSessionId, redirectWithSession } from '#app/utils/session.server.ts'
 
 // Development sign-in: one POST with `email` signs a browser or a script in.
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,3 +1,4 @@
+import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
@@ -11,7 +12,6 @@ import { Label } from '#app/components/ui/label.tsx'
 import { DevSignInSchema, signInErrorMessage } from '#app/schemas/auth.ts'
 import { getActor } from '#app/utils/auth.server.ts'
 import { getPublicEnv } from '#app/utils/env.server.ts'
-import { safeRedirectTo } from '#app/utils/session.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
@@ -38,7 +38,10 @@ export default function LoginRoute() {
 		<main className="flex min-h-screen items-center justify-center bg-muted/40 px-4 py-12">
 			<Card className="w-full max-w-sm">
 				<CardHeader className="items-center text-center">
-					<span aria-hidden className="mb-2 flex size-10 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground">
+					<span
+						aria-hidden
+						className="mb-2 flex size-10 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground"
+					>
 						R
 					</span>
 					<h1 className="text-2xl font-semibold tracking-tight">Sign in to Reachout</h1>
@@ -46,7 +49,10 @@ export default function LoginRoute() {
 				</CardHeader>
 				<CardContent className="flex flex-col gap-6">
 					{formError ? (
-						<p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+						<p
+							role="alert"
+							className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+						>
 							{formError}
 						</p>
 					) : null}
@@ -80,7 +86,13 @@ function GoogleSignInForm({ redirectTo }: { redirectTo: string | null }) {
 	)
 }
 
-function DevSignInForm({ redirectTo, serverError }: { redirectTo: string | null; serverError: string | null }) {
+function DevSignInForm({
+	redirectTo,
+	serverError,
+}: {
+	redirectTo: string | null
+	serverError: string | null
+}) {
 	const navigation = useNavigation()
 	const submitting = navigation.state !== 'idle' && navigation.formAction === '/auth/dev'
 	const [form, fields] = useForm({
@@ -113,7 +125,9 @@ function DevSignInForm({ redirectTo, serverError }: { redirectTo: string | null;
 			<Button type="submit" disabled={submitting}>
 				{submitting ? 'Signing in…' : 'Sign in with email'}
 			</Button>
-			<p className="text-center text-xs text-muted-foreground">Development sign-in: no password, for local use and tests.</p>
+			<p className="text-center text-xs text-muted-foreground">
+				Development sign-in: no password, for local use and tests.
+			</p>
 		</Form>
 	)
 }
@@ -131,10 +145,22 @@ function OrDivider() {
 function GoogleLogo() {
 	return (
 		<svg viewBox="0 0 48 48" aria-hidden="true">
-			<path fill="#EA4335" d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5z" />
-			<path fill="#4285F4" d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65z" />
-			<path fill="#FBBC05" d="M10.53 28.59c-.48-1.45-.76-2.99-.76-4.59s.27-3.14.76-4.59l-7.98-6.19C.92 16.46 0 20.12 0 24c0 3.88.92 7.54 2.56 10.78l7.97-6.19z" />
-			<path fill="#34A853" d="M24 48c6.48 0 11.93-2.13 15.89-5.81l-7.73-6c-2.15 1.45-4.92 2.3-8.16 2.3-6.26 0-11.57-4.22-13.47-9.91l-7.98 6.19C6.51 42.62 14.62 48 24 48z" />
+			<path
+				fill="#EA4335"
+				d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5z"
+			/>
+			<path
+				fill="#4285F4"
+				d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65z"
+			/>
+			<path
+				fill="#FBBC05"
+				d="M10.53 28.59c-.48-1.45-.76-2.99-.76-4.59s.27-3.14.76-4.59l-7.98-6.19C.92 16.46 0 20.12 0 24c0 3.88.92 7.54 2.56 10.78l7.97-6.19z"
+			/>
+			<path
+				fill="#34A853"
+				d="M24 48c6.48 0 11.93-2.13 15.89-5.81l-7.73-6c-2.15 1.45-4.92 2.3-8.16 2.3-6.26 0-11.57-4.22-13.47-9.91l-7.98 6.19C6.51 42.62 14.62 48 24 48z"
+			/>
 		</svg>
 	)
 }

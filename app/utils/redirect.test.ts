@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { safeRedirectTo } from './session.server.ts'
+import { safeRedirectTo } from './redirect.ts'
 
 test('keeps same-site paths and refuses anything a browser would send elsewhere', () => {
 	expect(safeRedirectTo('/settings?tab=users')).toBe('/settings?tab=users')

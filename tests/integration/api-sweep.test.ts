@@ -1,0 +1,129 @@
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { createServer, type ViteDevServer } from 'vite'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { prisma } from '#app/utils/db.server.ts'
+import { createSignedInUser, TEST_ORIGIN } from '#tests/db-utils.ts'
+
+// Sweeps every API route of the foundation through the real router: 401 without a session,
+// 403 for a role that may not act, 404 for another organization's ids, 400 with
+// { error, message } for invalid bodies — and never a 500 for user input.
+
+let vite: ViteDevServer
+let handle: (request: Request) => Promise<Response>
+
+beforeAll(async () => {
+	vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'silent' })
+	const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
+	handle = createRequestHandler(build, 'development')
+}, 120_000)
+
+afterAll(async () => {
+	await vite?.close()
+})
+
+async function send(method: string, path: string, { cookie, body }: { cookie?: string; body?: string } = {}) {
+	const headers: Record<string, string> = { Origin: TEST_ORIGIN }
+	if (cookie) headers.Cookie = cookie
+	if (body !== undefined) headers['Content-Type'] = 'application/json'
+	const response = await handle(new Request(new URL(path, TEST_ORIGIN), { method, headers, body }))
+	const text = await response.text()
+	let json: { error?: unknown; message?: unknown } | null = null
+	try {
+		json = JSON.parse(text)
+	} catch {
+		// not JSON
+	}
+	return { status: response.status, json, text }
+}
+
+function expectApiError(result: Awaited<ReturnType<typeof send>>, status: number) {
+	expect(result.status, result.text.slice(0, 300)).toBe(status)
+	expect(typeof result.json?.error).toBe('string')
+	expect(typeof result.json?.message).toBe('string')
+}
+
+type Route = { method: string; path: string; body?: unknown }
+
+const authenticatedRoutes: Route[] = [
+	{ method: 'GET', path: '/api/v1/auth/user' },
+	{ method: 'GET', path: '/api/v1/settings' },
+	{ method: 'POST', path: '/api/v1/settings', body: { summary: 'x' } },
+	{ method: 'GET', path: '/api/v1/organizations/invite' },
+	{ method: 'POST', path: '/api/v1/organizations/invite', body: { email: 'new@example.com' } },
+	{ method: 'DELETE', path: '/api/v1/organizations/invite/some-id' },
+	{ method: 'POST', path: '/api/v1/science/f', body: { type: 'bug', message: 'It broke' } },
+	{ method: 'GET', path: '/api/v1/queueables/some-id' },
+	{ method: 'PUT', path: '/api/v1/queueables/some-id', body: { action: 'cancel' } },
+]
+
+describe('API sweep', () => {
+	test('401 without a session on every route that needs one', async () => {
+		for (const route of authenticatedRoutes) {
+			const result = await send(route.method, route.path, { body: route.body ? JSON.stringify(route.body) : undefined })
+			expectApiError(result, 401)
+		}
+	})
+
+	test('403 for members on organization management', async () => {
+		const { cookie } = await createSignedInUser({ role: 'MEMBER' })
+		const managerOnly: Route[] = [
+			{ method: 'POST', path: '/api/v1/settings', body: { summary: 'x' } },
+			{ method: 'POST', path: '/api/v1/organizations/invite', body: { email: 'new@example.com' } },
+		]
+		for (const route of managerOnly) {
+			expectApiError(await send(route.method, route.path, { cookie, body: JSON.stringify(route.body) }), 403)
+		}
+		const owner = await createSignedInUser({ role: 'OWNER' })
+		const invite = await prisma.invite.create({ data: { organizationId: owner.organization.id, email: 'x@example.com' } })
+		const member = await createSignedInUser({ role: 'MEMBER', organizationId: owner.organization.id })
+		expectApiError(await send('DELETE', `/api/v1/organizations/invite/${invite.id}`, { cookie: member.cookie }), 403)
+	})
+
+	test("404 for another organization's ids", async () => {
+		const other = await createSignedInUser()
+		const invite = await prisma.invite.create({ data: { organizationId: other.organization.id, email: 'y@example.com' } })
+		const queueable = await prisma.queueable.create({ data: { organizationId: other.organization.id, type: 'document.parse' } })
+		const { cookie } = await createSignedInUser()
+		expectApiError(await send('DELETE', `/api/v1/organizations/invite/${invite.id}`, { cookie }), 404)
+		expectApiError(await send('GET', `/api/v1/queueables/${queueable.id}`, { cookie }), 404)
+		expectApiError(await send('PUT', `/api/v1/queueables/${queueable.id}`, { cookie, body: JSON.stringify({ action: 'cancel' }) }), 404)
+		expect(await prisma.invite.count({ where: { id: invite.id } })).toBe(1)
+		expect((await prisma.queueable.findUniqueOrThrow({ where: { id: queueable.id } })).cancelledAt).toBeNull()
+	})
+
+	test('400 with { error, message } for invalid or malformed bodies, never a 500', async () => {
+		const { cookie, organization } = await createSignedInUser({ role: 'OWNER' })
+		const queueable = await prisma.queueable.create({ data: { organizationId: organization.id, type: 'document.parse' } })
+		const invalid: Route[] = [
+			{ method: 'POST', path: '/api/v1/settings', body: { documents: [{ name: 'x', content: '' }] } },
+			{ method: 'POST', path: '/api/v1/organizations/invite', body: { email: 'not-an-email' } },
+			{ method: 'POST', path: '/api/v1/science/f', body: { type: 'nonsense', message: '' } },
+			{ method: 'PUT', path: `/api/v1/queueables/${queueable.id}`, body: { action: 'explode' } },
+			{ method: 'POST', path: '/api/v1/auth/login', body: {} },
+		]
+		for (const route of invalid) {
+			expectApiError(await send(route.method, route.path, { cookie, body: JSON.stringify(route.body) }), 400)
+			expectApiError(await send(route.method, route.path, { cookie, body: '{"unterminated' }), 400)
+		}
+	})
+
+	test('successes keep their status through the real router (resource routes ignore data())', async () => {
+		const { cookie } = await createSignedInUser({ role: 'OWNER' })
+		const feedback = await send('POST', '/api/v1/science/f', { cookie, body: JSON.stringify({ type: 'bug', message: 'Broken' }) })
+		expect(feedback.status).toBe(201)
+		const invite = await send('POST', '/api/v1/organizations/invite', { cookie, body: JSON.stringify({ email: 'teammate@example.com' }) })
+		expect(invite.status).toBe(201)
+		expect((await send('GET', '/api/v1/settings', { cookie })).status).toBe(200)
+		expect((await send('GET', '/api/v1/auth/user', { cookie })).status).toBe(200)
+	})
+
+	test('unknown API paths answer 404 in the API shape', async () => {
+		expectApiError(await send('GET', '/api/v1/no-such-thing'), 404)
+	})
+
+	test('the invite message is the spec message', async () => {
+		const { cookie } = await createSignedInUser({ role: 'OWNER' })
+		const result = await send('POST', '/api/v1/organizations/invite', { cookie, body: JSON.stringify({ email: 'nope' }) })
+		expect(result.json?.message).toBe('Please enter a valid email address')
+	})
+})
