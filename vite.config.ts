@@ -9,6 +9,8 @@ declare module '@remix-run/node' {
 }
 
 export default defineConfig({
+	// Per checkout (gitignored), so clones sharing node_modules do not invalidate each other's cache.
+	cacheDir: '.cache/vite',
 	server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
 	build: { target: 'es2022', cssMinify: process.env.NODE_ENV === 'production' },
 	plugins: [

@@ -48,6 +48,8 @@ export async function createApp({ mode }: { mode: 'development' | 'production' }
 		const viteServer = await vite.createServer({ root: projectRoot, server: { middlewareMode: true } })
 		app.use(viteServer.middlewares)
 		build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+		// Compile every route now, while the database starts, rather than on the first request.
+		void build().catch(() => {})
 		app.locals.closeVite = () => viteServer.close()
 	} else {
 		const clientDir = path.join(projectRoot, 'build/client')

@@ -14,22 +14,25 @@ type Options = { mode: 'development' | 'production'; seed: boolean; inlineWorker
 export async function runServer({ mode, seed, inlineWorker }: Options) {
 	const startedAt = Date.now()
 	process.env.NODE_ENV ??= mode
+	// The database and the HTTP app (in development: Vite compiling the routes) start side by side.
+	const appReady = createApp({ mode })
 	const database = await resolveDatabase((line) => console.log(`[db] ${line}`))
 	await migrateDatabase(database.databaseUrl, (line) => console.log(`[db] ${line}`))
 	if (seed) {
 		const { seedDemoData } = await import('../prisma/seed.ts')
 		await seedDemoData()
 	}
+	const app = await appReady
+	const port = Number(process.env.PORT ?? 3000)
+	const server: Server = await new Promise((resolve) => {
+		const listening = app.listen(port, () => resolve(listening))
+	})
+	// The worker starts once pages are served; jobs wait in the database meanwhile.
 	let worker: Runner | undefined
 	if (inlineWorker) {
 		const { startWorker } = await import('#jobs/start-worker.ts')
 		worker = await startWorker({ databaseUrl: database.databaseUrl })
 	}
-	const app = await createApp({ mode })
-	const port = Number(process.env.PORT ?? 3000)
-	const server: Server = await new Promise((resolve) => {
-		const listening = app.listen(port, () => resolve(listening))
-	})
 	const seconds = ((Date.now() - startedAt) / 1000).toFixed(1)
 	console.log(
 		`Reachout ${mode} server ready in ${seconds}s at http://localhost:${port}` +
