@@ -49,7 +49,10 @@ export async function createApp({ mode }: { mode: 'development' | 'production' }
 		app.use(viteServer.middlewares)
 		build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
 		// Compile every route now, while the database starts, rather than on the first request.
-		void build().catch(() => {})
+		app.locals.routesCompiled = build().then(
+			() => undefined,
+			() => undefined,
+		)
 		app.locals.closeVite = () => viteServer.close()
 	} else {
 		const clientDir = path.join(projectRoot, 'build/client')

@@ -27,7 +27,9 @@ export async function runServer({ mode, seed, inlineWorker }: Options) {
 	const server: Server = await new Promise((resolve) => {
 		const listening = app.listen(port, () => resolve(listening))
 	})
-	// The worker starts once pages are served; jobs wait in the database meanwhile.
+	// The worker starts once pages can be served (it would compete with Vite for the CPU);
+	// jobs wait in the database meanwhile.
+	await app.locals.routesCompiled
 	let worker: Runner | undefined
 	if (inlineWorker) {
 		const { startWorker } = await import('#jobs/start-worker.ts')
