@@ -5,6 +5,8 @@ import { startWorker } from './start-worker.ts'
 
 // `npm run worker`: a standalone worker process; run as many as the load needs.
 const database = await resolveDatabase()
+const { getEnv } = await import('#app/utils/env.server.ts')
+getEnv()
 await migrateDatabase(database.databaseUrl, console.log)
 const runner = await startWorker({ databaseUrl: database.databaseUrl })
 console.log('worker started')

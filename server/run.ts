@@ -17,6 +17,9 @@ export async function runServer({ mode, seed, inlineWorker }: Options) {
 	// The database and the HTTP app (in development: Vite compiling the routes) start side by side.
 	const appReady = createApp({ mode })
 	const database = await resolveDatabase((line) => console.log(`[db] ${line}`))
+	// Fail at start, listing every problem, rather than on the first request.
+	const { getEnv } = await import('#app/utils/env.server.ts')
+	getEnv()
 	await migrateDatabase(database.databaseUrl, (line) => console.log(`[db] ${line}`))
 	if (seed) {
 		const { seedDemoData } = await import('../prisma/seed.ts')
