@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import { flatRoutes } from 'remix-flat-routes'
+import { createHash } from 'node:crypto'
 import { defineConfig } from 'vite'
 
 declare module '@remix-run/node' {
@@ -9,8 +10,8 @@ declare module '@remix-run/node' {
 }
 
 export default defineConfig({
-	// Per checkout (gitignored), so clones sharing node_modules do not invalidate each other's cache.
-	cacheDir: '.cache/vite',
+	// One cache per checkout, so clones sharing node_modules do not invalidate each other's.
+	cacheDir: `node_modules/.vite/${createHash('sha256').update(import.meta.dirname).digest('hex').slice(0, 8)}`,
 	server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
 	// Known up front, so the first page load does not find them one by one and reload
 	// (a late re-optimisation can load two copies of React in the open tab).

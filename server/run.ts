@@ -49,15 +49,25 @@ export async function runServer({ mode, seed, inlineWorker }: Options) {
 		if (stopping) return
 		stopping = true
 		console.log(`\n${signal}: shutting down`)
-		server.closeAllConnections()
-		await new Promise((resolve) => server.close(resolve))
-		await worker?.stop()
-		await (app.locals.closeVite as (() => Promise<void>) | undefined)?.()
-		const { disconnectPrisma } = await import('#app/utils/db.server.ts')
-		await disconnectPrisma()
-		const { stopEventHub } = await import('#app/utils/events.server.ts')
-		await stopEventHub()
-		await database.stop()
+		// Each step runs even if an earlier one fails: the embedded database must always stop.
+		const steps: [string, () => Promise<unknown>][] = [
+			[
+				'http server',
+				() =>
+					new Promise((resolve) => {
+						server.closeAllConnections()
+						server.close(resolve)
+					}),
+			],
+			['worker', async () => worker?.stop()],
+			['vite', async () => (app.locals.closeVite as (() => Promise<void>) | undefined)?.()],
+			['event hub', async () => (await import('#app/utils/events.server.ts')).stopEventHub()],
+			['database pool', async () => (await import('#app/utils/db.server.ts')).disconnectPrisma()],
+			['database', () => database.stop()],
+		]
+		for (const [name, step] of steps) {
+			await step().catch((error: unknown) => console.error(`stopping the ${name} failed:`, error))
+		}
 		process.exit(0)
 	}
 	process.once('SIGINT', () => void shutdown('SIGINT'))

