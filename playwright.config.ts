@@ -35,7 +35,9 @@ export default defineConfig({
 		},
 	],
 	webServer: {
-		command: 'tsx tests/e2e/serve.ts',
+		command: 'node --import tsx tests/e2e/serve.ts',
+		// SIGTERM lets the server stop its worker and the embedded database (the default is SIGKILL).
+		gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
 		url: `http://localhost:${PORT}/resources/healthcheck`,
 		reuseExistingServer: false,
 		timeout: 120_000,

@@ -4,14 +4,20 @@ import { migrateDatabase } from '#scripts/database/migrate.ts'
 import { resolveDatabase } from '#scripts/database/resolve-database.ts'
 import { createApp } from './app.ts'
 
-type Options = { mode: 'development' | 'production'; seed: boolean; inlineWorker: boolean }
+type Options = {
+	mode: 'development' | 'production'
+	seed: boolean
+	inlineWorker: boolean
+	/** Runs last on shutdown (the e2e server stops the database it started). */
+	afterStop?: () => Promise<void>
+}
 
 /**
  * Starts everything one web process needs: the database (embedded when
  * DATABASE_URL is unset), migrations, optionally the demo seed and an in-process
  * worker, then the HTTP server. Ctrl-C stops it all, the embedded database included.
  */
-export async function runServer({ mode, seed, inlineWorker }: Options) {
+export async function runServer({ mode, seed, inlineWorker, afterStop }: Options) {
 	const startedAt = Date.now()
 	process.env.NODE_ENV ??= mode
 	// The database and the HTTP app (in development: Vite compiling the routes) start side by side.
@@ -64,6 +70,7 @@ export async function runServer({ mode, seed, inlineWorker }: Options) {
 			['event hub', async () => (await import('#app/utils/events.server.ts')).stopEventHub()],
 			['database pool', async () => (await import('#app/utils/db.server.ts')).disconnectPrisma()],
 			['database', () => database.stop()],
+			['the rest', async () => afterStop?.()],
 		]
 		for (const [name, step] of steps) {
 			await step().catch((error: unknown) => console.error(`stopping the ${name} failed:`, error))

@@ -15,5 +15,4 @@ process.env.ADMIN_EMAIL_DOMAINS ??= 'reachout-admin.test'
 // Slows PDF parsing per page so document-progress.spec.ts can watch the bar advance.
 process.env.DOCUMENT_PARSE_PAGE_DELAY_MS ??= '700'
 const { runServer } = await import('../../server/run.ts')
-await runServer({ mode: 'production', seed: true, inlineWorker: true })
-process.once('exit', () => void postgres.stop())
+await runServer({ mode: 'production', seed: true, inlineWorker: true, afterStop: postgres.stop })
