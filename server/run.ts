@@ -1,5 +1,11 @@
 import type { Server } from 'node:http'
+import type { Express } from 'express'
 import type { Runner } from 'graphile-worker'
+// Imported up front, not at shutdown: Ctrl-C also stops tsx's esbuild service, after which
+// nothing new can be imported.
+import { disconnectPrisma } from '#app/utils/db.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import { stopEventHub } from '#app/utils/events.server.ts'
 import { migrateDatabase } from '#scripts/database/migrate.ts'
 import { resolveDatabase } from '#scripts/database/resolve-database.ts'
 import { createApp } from './app.ts'
@@ -20,56 +26,34 @@ type Options = {
 export async function runServer({ mode, seed, inlineWorker, afterStop }: Options) {
 	const startedAt = Date.now()
 	process.env.NODE_ENV ??= mode
+	// Signals are handled from the first moment: Ctrl-C during start-up must still stop
+	// whatever has started, the embedded database above all.
+	const started: { app?: Express; server?: Server; worker?: Runner } = {}
 	// The database and the HTTP app (in development: Vite compiling the routes) start side by side.
+	const databaseStarting = resolveDatabase((line) => console.log(`[db] ${line}`))
 	const appReady = createApp({ mode })
-	const database = await resolveDatabase((line) => console.log(`[db] ${line}`))
-	// Fail at start, listing every problem, rather than on the first request.
-	const { getEnv } = await import('#app/utils/env.server.ts')
-	getEnv()
-	await migrateDatabase(database.databaseUrl, (line) => console.log(`[db] ${line}`))
-	if (seed) {
-		const { seedDemoData } = await import('../prisma/seed.ts')
-		await seedDemoData()
-	}
-	const app = await appReady
-	const port = Number(process.env.PORT ?? 3000)
-	const server: Server = await new Promise((resolve) => {
-		const listening = app.listen(port, () => resolve(listening))
-	})
-	// The worker starts once pages can be served (it would compete with Vite for the CPU);
-	// jobs wait in the database meanwhile.
-	await app.locals.routesCompiled
-	let worker: Runner | undefined
-	if (inlineWorker) {
-		const { startWorker } = await import('#jobs/start-worker.ts')
-		worker = await startWorker({ databaseUrl: database.databaseUrl })
-	}
-	const seconds = ((Date.now() - startedAt) / 1000).toFixed(1)
-	console.log(
-		`Reachout ${mode} server ready in ${seconds}s at http://localhost:${port}` +
-			(inlineWorker ? ' (worker running in this process)' : ''),
-	)
-
 	let stopping = false
 	async function shutdown(signal: string) {
 		if (stopping) return
 		stopping = true
 		console.log(`\n${signal}: shutting down`)
+		const { server, worker, app } = started
 		// Each step runs even if an earlier one fails: the embedded database must always stop.
 		const steps: [string, () => Promise<unknown>][] = [
 			[
 				'http server',
 				() =>
 					new Promise((resolve) => {
+						if (!server) return resolve(undefined)
 						server.closeAllConnections()
 						server.close(resolve)
 					}),
 			],
 			['worker', async () => worker?.stop()],
-			['vite', async () => (app.locals.closeVite as (() => Promise<void>) | undefined)?.()],
-			['event hub', async () => (await import('#app/utils/events.server.ts')).stopEventHub()],
-			['database pool', async () => (await import('#app/utils/db.server.ts')).disconnectPrisma()],
-			['database', () => database.stop()],
+			['vite', async () => (app?.locals.closeVite as (() => Promise<void>) | undefined)?.()],
+			['event hub', () => stopEventHub()],
+			['database pool', () => disconnectPrisma()],
+			['database', async () => (await databaseStarting)?.stop()],
 			['the rest', async () => afterStop?.()],
 		]
 		for (const [name, step] of steps) {
@@ -79,5 +63,33 @@ export async function runServer({ mode, seed, inlineWorker, afterStop }: Options
 	}
 	process.once('SIGINT', () => void shutdown('SIGINT'))
 	process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+	const database = await databaseStarting
+	// Fail at start, listing every problem, rather than on the first request.
+	getEnv()
+	await migrateDatabase(database.databaseUrl, (line) => console.log(`[db] ${line}`))
+	if (seed) {
+		const { seedDemoData } = await import('../prisma/seed.ts')
+		await seedDemoData()
+	}
+	const app = (started.app = await appReady)
+	const port = Number(process.env.PORT ?? 3000)
+	const server: Server = await new Promise((resolve) => {
+		const listening = app.listen(port, () => resolve(listening))
+	})
+	started.server = server
+	// The worker starts once pages can be served (it would compete with Vite for the CPU);
+	// jobs wait in the database meanwhile.
+	await app.locals.routesCompiled
+	if (inlineWorker && !stopping) {
+		const { startWorker } = await import('#jobs/start-worker.ts')
+		started.worker = await startWorker({ databaseUrl: database.databaseUrl })
+	}
+	const seconds = ((Date.now() - startedAt) / 1000).toFixed(1)
+	if (stopping) return { server, port }
+	console.log(
+		`Reachout ${mode} server ready in ${seconds}s at http://localhost:${port}` +
+			(inlineWorker ? ' (worker running in this process)' : ''),
+	)
 	return { server, port }
 }
