@@ -30,9 +30,8 @@ async function firstPage(port: number, deadline: number) {
 }
 
 /**
- * Each start must start its own database. In this clone (node_modules is a symlink into the
- * main checkout) the dev server sometimes exits without reaching its shutdown; a server left
- * behind would be reused and flatter the next figure, so stop it here.
+ * Each start must start its own database: one left behind would be reused and flatter the
+ * next figure. The server stops it on Ctrl-C; this is the safety net, and it says when it acts.
  */
 async function stopLeftoverPostgres() {
 	const pidFile = path.join(clone, '.data/postgres/postmaster.pid')
