@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
 	{
-		ignores: ['node_modules', 'build', '.data', 'app/generated', 'test-results', 'playwright-report', 'bench/results'],
+		ignores: [
+			'node_modules',
+			'build',
+			'.data',
+			'app/generated',
+			'test-results',
+			'playwright-report',
+			'bench/results',
+		],
 	},
 	js.configs.recommended,
 	...tseslint.configs.recommended,
@@ -20,7 +28,15 @@ export default tseslint.config(
 			'@typescript-eslint/consistent-type-imports': ['warn', { fixStyle: 'inline-type-imports' }],
 			'no-restricted-imports': [
 				'error',
-				{ patterns: [{ group: ['**/generated/prisma/client*'], importNames: ['PrismaClient'], message: 'Use prisma from #app/utils/db.server.ts' }] },
+				{
+					patterns: [
+						{
+							group: ['**/generated/prisma/client*'],
+							importNames: ['PrismaClient'],
+							message: 'Use prisma from #app/utils/db.server.ts',
+						},
+					],
+				},
 			],
 		},
 	},

@@ -29,7 +29,15 @@ export default defineConfig({
 				...devices['Desktop Chrome'],
 				launchOptions: {
 					executablePath: chromiumPath(),
-					args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+					args: [
+						'--no-sandbox',
+						'--disable-gpu',
+						'--disable-background-networking',
+						'--disable-component-update',
+						'--disable-sync',
+						'--disable-quic',
+						'--no-first-run',
+					],
 				},
 			},
 		},

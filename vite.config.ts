@@ -11,7 +11,10 @@ declare module '@remix-run/node' {
 
 export default defineConfig({
 	// One cache per checkout, so clones sharing node_modules do not invalidate each other's.
-	cacheDir: `node_modules/.vite/${createHash('sha256').update(import.meta.dirname).digest('hex').slice(0, 8)}`,
+	cacheDir: `node_modules/.vite/${createHash('sha256')
+		.update(import.meta.dirname)
+		.digest('hex')
+		.slice(0, 8)}`,
 	server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
 	// Known up front, so the first page load does not find them one by one and reload
 	// (a late re-optimisation can load two copies of React in the open tab).

@@ -36,14 +36,22 @@ if (!existsSync(serverBuild) || process.argv.includes('--build')) {
 console.log(`using the build from ${statSync(serverBuild).mtime.toISOString()}`)
 
 const { createSignedInUser } = await import('#tests/db-utils.ts')
-const { createQueueable, reportProgress, completeQueueable } = await import('#app/models/queueable/queueable.server.ts')
+const { createQueueable, reportProgress, completeQueueable } =
+	await import('#app/models/queueable/queueable.server.ts')
 const { prisma, disconnectPrisma } = await import('#app/utils/db.server.ts')
 
 const port = await findFreePort()
 const server: ChildProcess = fork(path.join(import.meta.dirname, '_progress-streams-server.ts'), {
 	cwd: projectRoot,
 	execArgv: ['--expose-gc', '--import', 'tsx'],
-	env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl, SESSION_SECRET, WORKER: 'off' },
+	env: {
+		...process.env,
+		NODE_ENV: 'production',
+		PORT: String(port),
+		DATABASE_URL: databaseUrl,
+		SESSION_SECRET,
+		WORKER: 'off',
+	},
 	stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 })
 const replies: Array<(message: { type: string } & Partial<Memory>) => void> = []
@@ -59,14 +67,22 @@ async function serverMemory(): Promise<Memory> {
 await nextMessage()
 
 const { organization, cookie } = await createSignedInUser()
-const queueable = await createQueueable({ organizationId: organization.id, type: 'bench.job', task: 'bench_noop', metadata: { source: 'bench' } })
+const queueable = await createQueueable({
+	organizationId: organization.id,
+	type: 'bench.job',
+	task: 'bench_noop',
+	metadata: { source: 'bench' },
+})
 const url = `http://localhost:${port}/resources/queueables/${queueable.id}/events`
 
 type Stream = { progress: number; receivedAt: Map<number, number>; closed: boolean; abort: AbortController }
 
 async function openStream(): Promise<Stream> {
 	const stream: Stream = { progress: -1, receivedAt: new Map(), closed: false, abort: new AbortController() }
-	const response = await fetch(url, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, signal: stream.abort.signal })
+	const response = await fetch(url, {
+		headers: { Cookie: cookie, Accept: 'text/event-stream' },
+		signal: stream.abort.signal,
+	})
 	if (response.status !== 200 || !response.body) throw new Error(`stream answered ${response.status}`)
 	const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
 	let buffer = ''
@@ -126,7 +142,9 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`
 const ms = (value: number) => `${value.toFixed(0)} ms`
 
 try {
-	console.log(`progress-streams benchmark: ${STREAMS} streams, ${ROUNDS} updates; ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`)
+	console.log(
+		`progress-streams benchmark: ${STREAMS} streams, ${ROUNDS} updates; ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+	)
 	const fresh = await serverMemory()
 	// Warm up the routes, the session lookup, the hub's LISTEN connection and the JIT.
 	const warm = await openStreams(20)
@@ -154,7 +172,9 @@ try {
 		if (!delivered) throw new Error(`round ${round}: not every stream got the update within 30 s`)
 		const round_ = streams.map((stream) => stream.receivedAt.get(progress)! - sentAt).sort((a, b) => a - b)
 		latencies.push(...round_)
-		roundRows.push(`  round ${round}: p50 ${ms(percentile(round_, 50))}, p95 ${ms(percentile(round_, 95))}, max ${ms(round_.at(-1)!)}`)
+		roundRows.push(
+			`  round ${round}: p50 ${ms(percentile(round_, 50))}, p95 ${ms(percentile(round_, 95))}, max ${ms(round_.at(-1)!)}`,
+		)
 		await new Promise((resolve) => setTimeout(resolve, 300))
 	}
 	latencies.sort((a, b) => a - b)
@@ -170,12 +190,18 @@ try {
 	const rows: Array<[string, string]> = [
 		['streams open', `${streams.length} (opened in ${openSeconds.toFixed(1)} s)`],
 		['LISTEN connections in the web process', String(hubConnections)],
-		['web process RSS: started → warmed up → 1,000 streams', `${mb(fresh.rss)} → ${mb(baseline.rss)} → ${mb(loaded.rss)}`],
-		['web process heap used: started → warmed up → 1,000 streams', `${mb(fresh.heapUsed)} → ${mb(baseline.heapUsed)} → ${mb(loaded.heapUsed)}`],
+		[
+			'web process RSS: started → warmed up → 1,000 streams',
+			`${mb(fresh.rss)} → ${mb(baseline.rss)} → ${mb(loaded.rss)}`,
+		],
+		[
+			'web process heap used: started → warmed up → 1,000 streams',
+			`${mb(fresh.heapUsed)} → ${mb(baseline.heapUsed)} → ${mb(loaded.heapUsed)}`,
+		],
 		['extra RSS (1,000 streams vs warmed up)', mb(extraRss)],
 		['extra heap used (1,000 streams vs warmed up)', mb(extraHeap)],
 		['extra external + array buffers', mb(loaded.external - baseline.external)],
-		['per stream (heap)', `${((extraHeap / STREAMS) / 1024).toFixed(1)} KB`],
+		['per stream (heap)', `${(extraHeap / STREAMS / 1024).toFixed(1)} KB`],
 		[`delivery latency, ${ROUNDS} updates × ${STREAMS} streams: p50`, ms(percentile(latencies, 50))],
 		['delivery latency p95', ms(p95)],
 		['delivery latency max', ms(latencies.at(-1)!)],
@@ -190,7 +216,9 @@ try {
 	// RSS rarely shrinks once grown, so the larger of the two deltas is what we hold to the target.
 	const memoryMet = Math.max(extraRss, extraHeap) <= 50 * 2 ** 20
 	const latencyMet = p95 <= 1_000
-	console.log(`\ntargets: extra memory ≤ 50 MB (${memoryMet ? 'met' : 'MISSED'}), p95 ≤ 1 s (${latencyMet ? 'met' : 'MISSED'})`)
+	console.log(
+		`\ntargets: extra memory ≤ 50 MB (${memoryMet ? 'met' : 'MISSED'}), p95 ≤ 1 s (${latencyMet ? 'met' : 'MISSED'})`,
+	)
 	process.exitCode = memoryMet && latencyMet && allClosed ? 0 : 1
 } finally {
 	server.send({ type: 'stop' })

@@ -57,11 +57,20 @@ function groupAlive(groupId: number) {
 
 async function measureStart(label: string) {
 	const port = await findFreePort()
-	const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HMR_PORT: String(await findFreePort()) }
+	const env: Record<string, string | undefined> = {
+		...process.env,
+		PORT: String(port),
+		HMR_PORT: String(await findFreePort()),
+	}
 	delete env.DATABASE_URL
 	const logFile = openSync(path.join(workDir, `${label.replace(/\W+/g, '-')}.log`), 'w')
 	const started = performance.now()
-	const child: ChildProcess = spawn('npm', ['run', 'dev'], { cwd: clone, env: env as NodeJS.ProcessEnv, stdio: ['ignore', logFile, logFile], detached: true })
+	const child: ChildProcess = spawn('npm', ['run', 'dev'], {
+		cwd: clone,
+		env: env as NodeJS.ProcessEnv,
+		stdio: ['ignore', logFile, logFile],
+		detached: true,
+	})
 	await firstPage(port, Date.now() + 60_000).catch((error) => {
 		process.kill(-child.pid!, 'SIGKILL')
 		console.error(`see the server's output in ${workDir}`)
@@ -78,11 +87,15 @@ async function measureStart(label: string) {
 }
 
 try {
-	console.log(`startup benchmark on ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`)
+	console.log(
+		`startup benchmark on ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+	)
 	const cold = await measureStart('fresh clone, first page (cold)')
 	const warm = await measureStart('warm restart, first page')
 	const warmAgain = await measureStart('warm restart again, first page')
-	console.log(`\ntargets: cold ≤ 20 s (${cold <= 20 ? 'met' : 'MISSED'}), warm ≤ 5 s (${Math.max(warm, warmAgain) <= 5 ? 'met' : 'MISSED'})`)
+	console.log(
+		`\ntargets: cold ≤ 20 s (${cold <= 20 ? 'met' : 'MISSED'}), warm ≤ 5 s (${Math.max(warm, warmAgain) <= 5 ? 'met' : 'MISSED'})`,
+	)
 	if (!process.env.KEEP_BENCH_DIR) rmSync(workDir, { recursive: true, force: true })
 } catch (error) {
 	console.error(error)

@@ -1,21 +1,29 @@
+import type { Runner } from 'graphile-worker'
 import { disconnectPrisma } from '#app/utils/db.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
 import { migrateDatabase } from '#scripts/database/migrate.ts'
 import { resolveDatabase } from '#scripts/database/resolve-database.ts'
 import { startWorker } from './start-worker.ts'
 
 // `npm run worker`: a standalone worker process; run as many as the load needs.
+process.env.NODE_ENV ??= 'production'
 const database = await resolveDatabase()
-const { getEnv } = await import('#app/utils/env.server.ts')
-getEnv()
-await migrateDatabase(database.databaseUrl, console.log)
-const runner = await startWorker({ databaseUrl: database.databaseUrl })
-console.log('worker started')
+let runner: Runner | undefined
+try {
+	getEnv()
+	await migrateDatabase(database.databaseUrl, console.log)
+	runner = await startWorker({ databaseUrl: database.databaseUrl })
+	console.log('worker started')
+} catch (error) {
+	console.error(error)
+	await shutdown(1)
+}
 
-async function shutdown() {
-	await runner.stop()
+async function shutdown(exitCode = 0) {
+	await runner?.stop()
 	await disconnectPrisma()
 	await database.stop()
-	process.exit(0)
+	process.exit(exitCode)
 }
-process.once('SIGINT', shutdown)
-process.once('SIGTERM', shutdown)
+process.once('SIGINT', () => void shutdown())
+process.once('SIGTERM', () => void shutdown())

@@ -7,7 +7,11 @@ import express from 'express'
 const projectRoot = path.resolve(import.meta.dirname, '..')
 
 /** Mutations must come from our own origin; browsers always send Origin on them. */
-export function refuseForeignOrigin(request: express.Request, response: express.Response, next: express.NextFunction) {
+export function refuseForeignOrigin(
+	request: express.Request,
+	response: express.Response,
+	next: express.NextFunction,
+) {
 	if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return next()
 	const origin = request.get('origin')
 	if (!origin || origin === 'null') return next()

@@ -33,7 +33,7 @@ export async function runServer({ mode, seed, inlineWorker, afterStop }: Options
 	const databaseStarting = resolveDatabase((line) => console.log(`[db] ${line}`))
 	const appReady = createApp({ mode })
 	let stopping = false
-	async function shutdown(signal: string) {
+	async function shutdown(signal: string, exitCode = 0) {
 		if (stopping) return
 		stopping = true
 		console.log(`\n${signal}: shutting down`)
@@ -59,37 +59,44 @@ export async function runServer({ mode, seed, inlineWorker, afterStop }: Options
 		for (const [name, step] of steps) {
 			await step().catch((error: unknown) => console.error(`stopping the ${name} failed:`, error))
 		}
-		process.exit(0)
+		process.exit(exitCode)
 	}
 	process.once('SIGINT', () => void shutdown('SIGINT'))
 	process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
-	const database = await databaseStarting
-	// Fail at start, listing every problem, rather than on the first request.
-	getEnv()
-	await migrateDatabase(database.databaseUrl, (line) => console.log(`[db] ${line}`))
-	if (seed) {
-		const { seedDemoData } = await import('../prisma/seed.ts')
-		await seedDemoData()
+	try {
+		const database = await databaseStarting
+		// Fail at start, listing every problem, rather than on the first request.
+		getEnv()
+		await migrateDatabase(database.databaseUrl, (line) => console.log(`[db] ${line}`))
+		if (seed) {
+			const { seedDemoData } = await import('../prisma/seed.ts')
+			await seedDemoData()
+		}
+		const app = (started.app = await appReady)
+		const port = Number(process.env.PORT ?? 3000)
+		const server: Server = await new Promise((resolve) => {
+			const listening = app.listen(port, () => resolve(listening))
+		})
+		started.server = server
+		// The worker starts once pages can be served (it would compete with Vite for the CPU);
+		// jobs wait in the database meanwhile.
+		await app.locals.routesCompiled
+		if (inlineWorker && !stopping) {
+			const { startWorker } = await import('#jobs/start-worker.ts')
+			started.worker = await startWorker({ databaseUrl: database.databaseUrl })
+		}
+		const seconds = ((Date.now() - startedAt) / 1000).toFixed(1)
+		if (stopping) return { server, port }
+		console.log(
+			`Reachout ${mode} server ready in ${seconds}s at http://localhost:${port}` +
+				(inlineWorker ? ' (worker running in this process)' : ''),
+		)
+		return { server, port }
+	} catch (error) {
+		// A failed start (bad environment, migration error, port in use) still stops what started.
+		console.error(error)
+		await shutdown('start-up failed', 1)
+		throw error
 	}
-	const app = (started.app = await appReady)
-	const port = Number(process.env.PORT ?? 3000)
-	const server: Server = await new Promise((resolve) => {
-		const listening = app.listen(port, () => resolve(listening))
-	})
-	started.server = server
-	// The worker starts once pages can be served (it would compete with Vite for the CPU);
-	// jobs wait in the database meanwhile.
-	await app.locals.routesCompiled
-	if (inlineWorker && !stopping) {
-		const { startWorker } = await import('#jobs/start-worker.ts')
-		started.worker = await startWorker({ databaseUrl: database.databaseUrl })
-	}
-	const seconds = ((Date.now() - startedAt) / 1000).toFixed(1)
-	if (stopping) return { server, port }
-	console.log(
-		`Reachout ${mode} server ready in ${seconds}s at http://localhost:${port}` +
-			(inlineWorker ? ' (worker running in this process)' : ''),
-	)
-	return { server, port }
 }

@@ -7,7 +7,11 @@ import { commitSessionId } from '#app/utils/session.server.ts'
 export const TEST_ORIGIN = 'http://localhost:3000'
 
 /** A fresh organization with one signed-in user of the given role, and that user's cookie. */
-export async function createSignedInUser({ role = 'OWNER' as Role, organizationId, email }: { role?: Role; organizationId?: string; email?: string } = {}) {
+export async function createSignedInUser({
+	role = 'OWNER' as Role,
+	organizationId,
+	email,
+}: { role?: Role; organizationId?: string; email?: string } = {}) {
 	const unique = randomUUID().slice(0, 8)
 	const organization = organizationId
 		? await prisma.organization.findUniqueOrThrow({ where: { id: organizationId } })
@@ -29,7 +33,19 @@ export async function createSignedInUser({ role = 'OWNER' as Role, organizationI
 /** A Request as a browser of that user would send it (same-origin). */
 export function makeRequest(
 	path: string,
-	{ method = 'GET', cookie, json, form, headers = {} }: { method?: string; cookie?: string; json?: unknown; form?: Record<string, string> | FormData; headers?: Record<string, string> } = {},
+	{
+		method = 'GET',
+		cookie,
+		json,
+		form,
+		headers = {},
+	}: {
+		method?: string
+		cookie?: string
+		json?: unknown
+		form?: Record<string, string> | FormData
+		headers?: Record<string, string>
+	} = {},
 ) {
 	const init: RequestInit = { method, headers: { Origin: TEST_ORIGIN, ...headers } }
 	const requestHeaders = init.headers as Record<string, string>
@@ -44,8 +60,10 @@ export function makeRequest(
 }
 
 /** Runs a loader or action and returns status and parsed body, whether it returned or threw a Response/data(). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies
-export async function callRoute(run: () => Promise<unknown>): Promise<{ status: number; body: any; headers: Headers }> {
+export async function callRoute(
+	run: () => Promise<unknown>,
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies
+): Promise<{ status: number; body: any; headers: Headers }> {
 	let outcome: unknown
 	try {
 		outcome = await run()
@@ -62,7 +80,12 @@ export async function callRoute(run: () => Promise<unknown>): Promise<{ status: 
 		}
 		return { status: outcome.status, body, headers: outcome.headers }
 	}
-	if (outcome && typeof outcome === 'object' && 'type' in outcome && (outcome as { type: string }).type === 'DataWithResponseInit') {
+	if (
+		outcome &&
+		typeof outcome === 'object' &&
+		'type' in outcome &&
+		(outcome as { type: string }).type === 'DataWithResponseInit'
+	) {
 		const { data, init } = outcome as unknown as { data: unknown; init?: ResponseInit }
 		return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers) }
 	}

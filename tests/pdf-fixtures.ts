@@ -1,7 +1,15 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 
 /** A PDF with `pages` pages; page n reads "<text> page n". Zero pages gives a PDF whose page tree is empty. */
-export async function createPdf({ pages, text = 'Reachout test', title }: { pages: number; text?: string; title?: string }) {
+export async function createPdf({
+	pages,
+	text = 'Reachout test',
+	title,
+}: {
+	pages: number
+	text?: string
+	title?: string
+}) {
 	const document = await PDFDocument.create()
 	const font = await document.embedFont(StandardFonts.Helvetica)
 	for (let page = 1; page <= pages; page++) {

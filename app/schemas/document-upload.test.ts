@@ -6,8 +6,12 @@ test('checkPdfFile gives the server answers before uploading', () => {
 	expect(checkPdfFile({ name: 'a.PDF', type: '', size: 1000 })).toBeNull()
 	expect(checkPdfFile({ name: 'a.txt', type: 'text/plain', size: 10 })).toBe('Only PDF files are supported')
 	expect(checkPdfFile({ name: 'a.docx', type: '', size: 10 })).toBe('Only PDF files are supported')
-	expect(checkPdfFile({ name: 'a.pdf', type: 'application/pdf', size: 10 * 1024 * 1024 + 1 })).toBe('PDF must be 10 MB or smaller')
-	expect(checkPdfFile({ name: 'a.pdf', type: 'application/pdf', size: 0 })).toBe('The file is not a readable PDF')
+	expect(checkPdfFile({ name: 'a.pdf', type: 'application/pdf', size: 10 * 1024 * 1024 + 1 })).toBe(
+		'PDF must be 10 MB or smaller',
+	)
+	expect(checkPdfFile({ name: 'a.pdf', type: 'application/pdf', size: 0 })).toBe(
+		'The file is not a readable PDF',
+	)
 })
 
 test('hasPdfContentType accepts generic types only with a .pdf name', () => {

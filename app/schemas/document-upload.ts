@@ -20,7 +20,11 @@ export type DocumentParseResult = { name: string; content: string; pages: number
 export function isDocumentParseResult(value: unknown): value is DocumentParseResult {
 	if (!value || typeof value !== 'object') return false
 	const candidate = value as Record<string, unknown>
-	return typeof candidate.name === 'string' && typeof candidate.content === 'string' && typeof candidate.pages === 'number'
+	return (
+		typeof candidate.name === 'string' &&
+		typeof candidate.content === 'string' &&
+		typeof candidate.pages === 'number'
+	)
 }
 
 const PDF_TYPES = ['application/pdf', 'application/x-pdf']
@@ -29,7 +33,9 @@ const GENERIC_TYPES = ['', 'application/octet-stream', 'binary/octet-stream']
 
 export function hasPdfContentType(file: { name: string; type: string }) {
 	const type = file.type.split(';')[0]!.trim().toLowerCase()
-	return PDF_TYPES.includes(type) || (GENERIC_TYPES.includes(type) && file.name.toLowerCase().endsWith('.pdf'))
+	return (
+		PDF_TYPES.includes(type) || (GENERIC_TYPES.includes(type) && file.name.toLowerCase().endsWith('.pdf'))
+	)
 }
 
 /** Client-side pre-check with the same answers as the server (which also checks the bytes). */

@@ -10,7 +10,10 @@ export function apiError(status: number, error: string, message: string) {
 }
 
 /** Throws the API's 400 when the body is not JSON or fails the schema. */
-export async function parseJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
+export async function parseJsonBody<Schema extends z.ZodType>(
+	request: Request,
+	schema: Schema,
+): Promise<z.infer<Schema>> {
 	let body: unknown
 	try {
 		const text = await request.text()

@@ -21,7 +21,9 @@ export function encrypt(plaintext: string) {
 	const iv = randomBytes(12)
 	const cipher = createCipheriv(ALGORITHM, encryptionKey(), iv)
 	const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-	return ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.')
+	return ['v1', iv, cipher.getAuthTag(), ciphertext]
+		.map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+		.join('.')
 }
 
 export function decrypt(sealed: string) {
@@ -29,5 +31,7 @@ export function decrypt(sealed: string) {
 	if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('Unrecognised ciphertext')
 	const decipher = createDecipheriv(ALGORITHM, encryptionKey(), Buffer.from(iv, 'base64url'))
 	decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-	return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8')
+	return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+		'utf8',
+	)
 }

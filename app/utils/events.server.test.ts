@@ -1,6 +1,13 @@
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { type HubEvent, listenerCount, organizationTopic, simulateConnectionLossForTests, stopEventHub, subscribe } from './events.server.ts'
+import {
+	type HubEvent,
+	listenerCount,
+	organizationTopic,
+	simulateConnectionLossForTests,
+	stopEventHub,
+	subscribe,
+} from './events.server.ts'
 
 const CHANNEL = 'test_events'
 let publisher: pg.Client
@@ -19,7 +26,10 @@ afterAll(async () => {
 })
 
 function notify(payload: unknown) {
-	return publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, typeof payload === 'string' ? payload : JSON.stringify(payload)])
+	return publisher.query('SELECT pg_notify($1, $2)', [
+		CHANNEL,
+		typeof payload === 'string' ? payload : JSON.stringify(payload),
+	])
 }
 
 /** Resolves with the first event the predicate accepts. */
@@ -77,7 +87,9 @@ describe('event hub', () => {
 	})
 
 	test('one LISTEN connection serves many subscribers', async () => {
-		const subscriptions = Array.from({ length: 50 }, (_, index) => subscribe(CHANNEL, `job-${index}`, () => {}))
+		const subscriptions = Array.from({ length: 50 }, (_, index) =>
+			subscribe(CHANNEL, `job-${index}`, () => {}),
+		)
 		await Promise.all(subscriptions.map((subscription) => subscription.ready))
 		expect(await hubConnections()).toBe(1)
 		expect(listenerCount(CHANNEL)).toBe(50)

@@ -13,7 +13,11 @@ import pg from 'pg'
  */
 
 export type HubEvent =
-	| { type: 'notification'; channel: string; payload: { id?: string; organizationId?: string; [key: string]: unknown } }
+	| {
+			type: 'notification'
+			channel: string
+			payload: { id?: string; organizationId?: string; [key: string]: unknown }
+	  }
 	/** The connection was re-established; notifications may have been missed, so re-read. */
 	| { type: 'reconnected'; channel: string }
 

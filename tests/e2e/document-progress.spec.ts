@@ -27,7 +27,12 @@ async function recordProgressValues(page: Page) {
 			const value = bar ? Number(bar.getAttribute('aria-valuenow')) : NaN
 			if (!Number.isNaN(value) && values.at(-1) !== value) values.push(value)
 		}
-		new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] })
+		new MutationObserver(read).observe(document.body, {
+			subtree: true,
+			childList: true,
+			attributes: true,
+			attributeFilter: ['aria-valuenow'],
+		})
 		read()
 	})
 	return () => page.evaluate(() => (window as unknown as { __progressValues: number[] }).__progressValues)
@@ -41,11 +46,14 @@ test('a PDF parses with live progress over Server-Sent Events, without polling',
 	const streamRequests: string[] = []
 	page.on('request', (request) => {
 		const url = new URL(request.url())
-		if (url.pathname.startsWith('/api/v1/queueables/')) apiRequests.push({ url: url.pathname, at: Date.now() })
+		if (url.pathname.startsWith('/api/v1/queueables/'))
+			apiRequests.push({ url: url.pathname, at: Date.now() })
 		if (url.pathname.startsWith('/resources/queueables/')) streamRequests.push(url.pathname)
 	})
 
-	const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/resources/documents/parse')
+	const uploaded = page.waitForResponse(
+		(response) => new URL(response.url()).pathname === '/resources/documents/parse',
+	)
 	await dialog.getByLabel('PDF file').setInputFiles({
 		name: 'Company overview.pdf',
 		mimeType: 'application/pdf',
@@ -113,10 +121,20 @@ test('errors are shown by their message', async ({ page }) => {
 	await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
 	await expect(dialog.getByRole('alert')).toHaveText('Only PDF files are supported')
 
-	await fileInput.setInputFiles({ name: 'long.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await createPdf({ pages: 16 })) })
+	await fileInput.setInputFiles({
+		name: 'long.pdf',
+		mimeType: 'application/pdf',
+		buffer: Buffer.from(await createPdf({ pages: 16 })),
+	})
 	await expect(dialog.getByRole('alert')).toHaveText('PDF has more than 15 pages', { timeout: 15_000 })
 
 	await dialog.getByRole('button', { name: 'Choose another file' }).click()
-	await dialog.getByLabel('PDF file').setInputFiles({ name: 'empty.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await createPdf({ pages: 0 })) })
+	await dialog
+		.getByLabel('PDF file')
+		.setInputFiles({
+			name: 'empty.pdf',
+			mimeType: 'application/pdf',
+			buffer: Buffer.from(await createPdf({ pages: 0 })),
+		})
 	await expect(dialog.getByRole('alert')).toHaveText('PDF has no pages', { timeout: 15_000 })
 })

@@ -12,7 +12,11 @@ let vite: ViteDevServer
 let handle: (request: Request) => Promise<Response>
 
 beforeAll(async () => {
-	vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'silent' })
+	vite = await createServer({
+		server: { middlewareMode: true, hmr: false },
+		appType: 'custom',
+		logLevel: 'silent',
+	})
 	const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
 	handle = createRequestHandler(build, 'development')
 }, 120_000)
@@ -59,7 +63,9 @@ const authenticatedRoutes: Route[] = [
 describe('API sweep', () => {
 	test('401 without a session on every route that needs one', async () => {
 		for (const route of authenticatedRoutes) {
-			const result = await send(route.method, route.path, { body: route.body ? JSON.stringify(route.body) : undefined })
+			const result = await send(route.method, route.path, {
+				body: route.body ? JSON.stringify(route.body) : undefined,
+			})
 			expectApiError(result, 401)
 		}
 	})
@@ -74,26 +80,43 @@ describe('API sweep', () => {
 			expectApiError(await send(route.method, route.path, { cookie, body: JSON.stringify(route.body) }), 403)
 		}
 		const owner = await createSignedInUser({ role: 'OWNER' })
-		const invite = await prisma.invite.create({ data: { organizationId: owner.organization.id, email: 'x@example.com' } })
+		const invite = await prisma.invite.create({
+			data: { organizationId: owner.organization.id, email: 'x@example.com' },
+		})
 		const member = await createSignedInUser({ role: 'MEMBER', organizationId: owner.organization.id })
-		expectApiError(await send('DELETE', `/api/v1/organizations/invite/${invite.id}`, { cookie: member.cookie }), 403)
+		expectApiError(
+			await send('DELETE', `/api/v1/organizations/invite/${invite.id}`, { cookie: member.cookie }),
+			403,
+		)
 	})
 
 	test("404 for another organization's ids", async () => {
 		const other = await createSignedInUser()
-		const invite = await prisma.invite.create({ data: { organizationId: other.organization.id, email: 'y@example.com' } })
-		const queueable = await prisma.queueable.create({ data: { organizationId: other.organization.id, type: 'document.parse' } })
+		const invite = await prisma.invite.create({
+			data: { organizationId: other.organization.id, email: 'y@example.com' },
+		})
+		const queueable = await prisma.queueable.create({
+			data: { organizationId: other.organization.id, type: 'document.parse' },
+		})
 		const { cookie } = await createSignedInUser()
 		expectApiError(await send('DELETE', `/api/v1/organizations/invite/${invite.id}`, { cookie }), 404)
 		expectApiError(await send('GET', `/api/v1/queueables/${queueable.id}`, { cookie }), 404)
-		expectApiError(await send('PUT', `/api/v1/queueables/${queueable.id}`, { cookie, body: JSON.stringify({ action: 'cancel' }) }), 404)
+		expectApiError(
+			await send('PUT', `/api/v1/queueables/${queueable.id}`, {
+				cookie,
+				body: JSON.stringify({ action: 'cancel' }),
+			}),
+			404,
+		)
 		expect(await prisma.invite.count({ where: { id: invite.id } })).toBe(1)
 		expect((await prisma.queueable.findUniqueOrThrow({ where: { id: queueable.id } })).cancelledAt).toBeNull()
 	})
 
 	test('400 with { error, message } for invalid or malformed bodies, never a 500', async () => {
 		const { cookie, organization } = await createSignedInUser({ role: 'OWNER' })
-		const queueable = await prisma.queueable.create({ data: { organizationId: organization.id, type: 'document.parse' } })
+		const queueable = await prisma.queueable.create({
+			data: { organizationId: organization.id, type: 'document.parse' },
+		})
 		const invalid: Route[] = [
 			{ method: 'POST', path: '/api/v1/settings', body: { documents: [{ name: 'x', content: '' }] } },
 			{ method: 'POST', path: '/api/v1/organizations/invite', body: { email: 'not-an-email' } },
@@ -109,9 +132,15 @@ describe('API sweep', () => {
 
 	test('successes keep their status through the real router (resource routes ignore data())', async () => {
 		const { cookie } = await createSignedInUser({ role: 'OWNER' })
-		const feedback = await send('POST', '/api/v1/science/f', { cookie, body: JSON.stringify({ type: 'bug', message: 'Broken' }) })
+		const feedback = await send('POST', '/api/v1/science/f', {
+			cookie,
+			body: JSON.stringify({ type: 'bug', message: 'Broken' }),
+		})
 		expect(feedback.status).toBe(201)
-		const invite = await send('POST', '/api/v1/organizations/invite', { cookie, body: JSON.stringify({ email: 'teammate@example.com' }) })
+		const invite = await send('POST', '/api/v1/organizations/invite', {
+			cookie,
+			body: JSON.stringify({ email: 'teammate@example.com' }),
+		})
 		expect(invite.status).toBe(201)
 		expect((await send('GET', '/api/v1/settings', { cookie })).status).toBe(200)
 		expect((await send('GET', '/api/v1/auth/user', { cookie })).status).toBe(200)
@@ -123,7 +152,10 @@ describe('API sweep', () => {
 
 	test('the invite message is the spec message', async () => {
 		const { cookie } = await createSignedInUser({ role: 'OWNER' })
-		const result = await send('POST', '/api/v1/organizations/invite', { cookie, body: JSON.stringify({ email: 'nope' }) })
+		const result = await send('POST', '/api/v1/organizations/invite', {
+			cookie,
+			body: JSON.stringify({ email: 'nope' }),
+		})
 		expect(result.json?.message).toBe('Please enter a valid email address')
 	})
 })

@@ -62,11 +62,19 @@ function cookiesFrom(headers: Headers, previous = '') {
 }
 
 async function startGoogleSignIn({ redirectTo, cookie }: { redirectTo?: string; cookie?: string } = {}) {
-	const request = makeRequest('/auth/google', { method: 'POST', form: redirectTo ? { redirectTo } : {}, cookie })
+	const request = makeRequest('/auth/google', {
+		method: 'POST',
+		form: redirectTo ? { redirectTo } : {},
+		cookie,
+	})
 	const response = await callRoute(() => startAction({ request, params: {}, context: {} }))
 	expect(response.status).toBe(302)
 	const location = new URL(response.headers.get('Location')!)
-	return { location, state: location.searchParams.get('state')!, cookie: cookiesFrom(response.headers, cookie) }
+	return {
+		location,
+		state: location.searchParams.get('state')!,
+		cookie: cookiesFrom(response.headers, cookie),
+	}
 }
 
 async function googleCallback(query: Record<string, string>, cookie: string) {
@@ -75,7 +83,10 @@ async function googleCallback(query: Record<string, string>, cookie: string) {
 }
 
 /** The whole redirect round trip for a Google user who consents. */
-async function signInThroughGoogle(user: FakeGoogleUser, options: Parameters<typeof issueGoogleCode>[1] & { redirectTo?: string } = {}) {
+async function signInThroughGoogle(
+	user: FakeGoogleUser,
+	options: Parameters<typeof issueGoogleCode>[1] & { redirectTo?: string } = {},
+) {
 	const started = await startGoogleSignIn({ redirectTo: options.redirectTo })
 	const code = issueGoogleCode(user, options)
 	const response = await googleCallback({ code, state: started.state }, started.cookie)
@@ -169,9 +180,16 @@ describe('GET /auth/google/callback', () => {
 		expect(expiresInMs).toBeLessThanOrEqual(3600_000)
 
 		// The cookie is a live session.
-		const me = await callRoute(() => authUserLoader({ request: makeRequest('/api/v1/auth/user', { cookie }), params: {}, context: {} }))
+		const me = await callRoute(() =>
+			authUserLoader({ request: makeRequest('/api/v1/auth/user', { cookie }), params: {}, context: {} }),
+		)
 		expect(me.status).toBe(200)
-		expect(me.body.user).toMatchObject({ id: user.id, email: googleUser.email, name: 'Ada Lovelace', shouldResetGmailScope: false })
+		expect(me.body.user).toMatchObject({
+			id: user.id,
+			email: googleUser.email,
+			name: 'Ada Lovelace',
+			shouldResetGmailScope: false,
+		})
 	})
 
 	test('returns to the page the user came from', async () => {
@@ -183,15 +201,25 @@ describe('GET /auth/google/callback', () => {
 		const { organization, user: inviter } = await createSignedInUser({ role: 'OWNER' })
 		const googleUser = fakeGoogleUser()
 		const invite = await prisma.invite.create({
-			data: { email: googleUser.email, role: 'ADMIN', organizationId: organization.id, invitedById: inviter.id },
+			data: {
+				email: googleUser.email,
+				role: 'ADMIN',
+				organizationId: organization.id,
+				invitedById: inviter.id,
+			},
 		})
 		const organizationsBefore = await prisma.organization.count()
 
 		const { response } = await signInThroughGoogle(googleUser)
 		expect(response.status).toBe(302)
 
-		const user = await prisma.user.findUniqueOrThrow({ where: { email: googleUser.email }, include: { memberships: true } })
-		expect(user.memberships).toEqual([expect.objectContaining({ organizationId: organization.id, role: 'ADMIN' })])
+		const user = await prisma.user.findUniqueOrThrow({
+			where: { email: googleUser.email },
+			include: { memberships: true },
+		})
+		expect(user.memberships).toEqual([
+			expect.objectContaining({ organizationId: organization.id, role: 'ADMIN' }),
+		])
 		expect(await prisma.organization.count()).toBe(organizationsBefore)
 		const accepted = await prisma.invite.findUniqueOrThrow({ where: { id: invite.id } })
 		expect(accepted.acceptedAt).toBeInstanceOf(Date)
@@ -201,13 +229,19 @@ describe('GET /auth/google/callback', () => {
 		const googleUser = fakeGoogleUser()
 		const first = await signInThroughGoogle(googleUser, { scope: IDENTITY_ONLY_SCOPE })
 		const firstRefresh = exchangedGrant(first.code)!.refreshToken
-		let user = await prisma.user.findUniqueOrThrow({ where: { email: googleUser.email }, include: { googleAccount: true } })
+		let user = await prisma.user.findUniqueOrThrow({
+			where: { email: googleUser.email },
+			include: { googleAccount: true },
+		})
 		expect(user.shouldResetGmailScope).toBe(true)
 		expect(user.googleAccount!.scope).toBe(IDENTITY_ONLY_SCOPE)
 
 		// Google sends no refresh token when it already issued one; ours must survive.
 		await signInThroughGoogle(googleUser, { refreshToken: null })
-		user = await prisma.user.findUniqueOrThrow({ where: { email: googleUser.email }, include: { googleAccount: true } })
+		user = await prisma.user.findUniqueOrThrow({
+			where: { email: googleUser.email },
+			include: { googleAccount: true },
+		})
 		expect(user.shouldResetGmailScope).toBe(false)
 		expect(decrypt(user.googleAccount!.refreshTokenEncrypted!)).toBe(firstRefresh)
 		expect(await prisma.user.count({ where: { email: googleUser.email } })).toBe(1)
@@ -220,7 +254,10 @@ describe('GET /auth/google/callback', () => {
 		const renamed = { ...googleUser, email: `renamed-${googleUser.email}` }
 		await signInThroughGoogle(renamed)
 		expect(await prisma.user.count({ where: { email: renamed.email } })).toBe(0)
-		const account = await prisma.googleAccount.findUniqueOrThrow({ where: { googleId: googleUser.sub }, include: { user: true } })
+		const account = await prisma.googleAccount.findUniqueOrThrow({
+			where: { googleId: googleUser.sub },
+			include: { user: true },
+		})
 		expect(account.user.email).toBe(googleUser.email)
 		expect(account.email).toBe(renamed.email)
 	})
@@ -229,7 +266,10 @@ describe('GET /auth/google/callback', () => {
 		const { session, cookie, user } = await createSignedInUser()
 		const googleUser = fakeGoogleUser({ email: user.email })
 		const started = await startGoogleSignIn({ cookie })
-		const response = await googleCallback({ code: issueGoogleCode(googleUser), state: started.state }, started.cookie)
+		const response = await googleCallback(
+			{ code: issueGoogleCode(googleUser), state: started.state },
+			started.cookie,
+		)
 		expect(response.status).toBe(302)
 		const previous = await prisma.session.findUniqueOrThrow({ where: { id: session.id } })
 		expect(previous.revokedAt).toBeInstanceOf(Date)
@@ -243,7 +283,9 @@ describe('GET /auth/google/callback', () => {
 		expect(response.headers.getSetCookie().join('\n')).not.toMatch(/__session=[^;]/)
 		expect(tokenRequests).toHaveLength(0)
 
-		const login = await callRoute(() => loginLoader({ request: makeRequest('/login?error=access_denied'), params: {}, context: {} }))
+		const login = await callRoute(() =>
+			loginLoader({ request: makeRequest('/login?error=access_denied'), params: {}, context: {} }),
+		)
 		expect(login.body.error.message).toBe('You closed the popup before completing the sign in process')
 	})
 
@@ -251,16 +293,23 @@ describe('GET /auth/google/callback', () => {
 		const started = await startGoogleSignIn()
 		const response = await googleCallback({ error: 'server_error', state: started.state }, started.cookie)
 		expect(response.headers.get('Location')).toBe('/login?error=google')
-		const login = await callRoute(() => loginLoader({ request: makeRequest('/login?error=google'), params: {}, context: {} }))
+		const login = await callRoute(() =>
+			loginLoader({ request: makeRequest('/login?error=google'), params: {}, context: {} }),
+		)
 		expect(login.body.error.message).toBe('An unknown error occurred, please try again')
 	})
 
 	test('a code Google refuses ends on /login with the generic error', async () => {
 		const started = await startGoogleSignIn()
-		const response = await googleCallback({ code: 'not-a-code-google-issued', state: started.state }, started.cookie)
+		const response = await googleCallback(
+			{ code: 'not-a-code-google-issued', state: started.state },
+			started.cookie,
+		)
 		expect(response.headers.get('Location')).toBe('/login?error=exchange')
 		expect(tokenRequests[0]!.get('code')).toBe('not-a-code-google-issued')
-		const login = await callRoute(() => loginLoader({ request: makeRequest('/login?error=exchange'), params: {}, context: {} }))
+		const login = await callRoute(() =>
+			loginLoader({ request: makeRequest('/login?error=exchange'), params: {}, context: {} }),
+		)
 		expect(login.body.error.message).toBe('An error occurred, please try again')
 	})
 
@@ -285,19 +334,34 @@ describe('GET /auth/google/callback', () => {
 describe('/login', () => {
 	test('offers Google when configured and never echoes free text from the URL', async () => {
 		const page = await callRoute(() =>
-			loginLoader({ request: makeRequest('/login?error=Call%20us%20at%20555&redirectTo=/lists'), params: {}, context: {} }),
+			loginLoader({
+				request: makeRequest('/login?error=Call%20us%20at%20555&redirectTo=/lists'),
+				params: {},
+				context: {},
+			}),
 		)
 		expect(page.status).toBe(200)
-		expect(page.body).toMatchObject({ googleEnabled: true, devLoginEnabled: true, error: null, redirectTo: '/lists' })
+		expect(page.body).toMatchObject({
+			googleEnabled: true,
+			devLoginEnabled: true,
+			error: null,
+			redirectTo: '/lists',
+		})
 	})
 
 	test('a signed-in user is sent on to the app', async () => {
 		const { cookie } = await createSignedInUser()
-		const page = await callRoute(() => loginLoader({ request: makeRequest('/login', { cookie }), params: {}, context: {} }))
+		const page = await callRoute(() =>
+			loginLoader({ request: makeRequest('/login', { cookie }), params: {}, context: {} }),
+		)
 		expect(page.status).toBe(302)
 		expect(page.headers.get('Location')).toBe('/contacts')
 		const elsewhere = await callRoute(() =>
-			loginLoader({ request: makeRequest('/login?redirectTo=//evil.example/x', { cookie }), params: {}, context: {} }),
+			loginLoader({
+				request: makeRequest('/login?redirectTo=//evil.example/x', { cookie }),
+				params: {},
+				context: {},
+			}),
 		)
 		expect(elsewhere.headers.get('Location')).toBe('/contacts')
 	})

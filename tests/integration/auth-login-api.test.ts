@@ -39,7 +39,13 @@ afterAll(() => {
 })
 
 function postLogin(json: unknown, cookie?: string) {
-	return callRoute(() => loginAction({ request: makeRequest('/api/v1/auth/login', { method: 'POST', json, cookie }), params: {}, context: {} }))
+	return callRoute(() =>
+		loginAction({
+			request: makeRequest('/api/v1/auth/login', { method: 'POST', json, cookie }),
+			params: {},
+			context: {},
+		}),
+	)
 }
 
 describe('POST /api/v1/auth/login', () => {
@@ -54,7 +60,10 @@ describe('POST /api/v1/auth/login', () => {
 		expect(tokenRequests[0]!.get('redirect_uri')).toBe('postmessage')
 
 		expect(response.status).toBe(200)
-		const user = await prisma.user.findUniqueOrThrow({ where: { email: googleUser.email }, include: { googleAccount: true, memberships: true } })
+		const user = await prisma.user.findUniqueOrThrow({
+			where: { email: googleUser.email },
+			include: { googleAccount: true, memberships: true },
+		})
 		expect(response.body).toEqual({
 			id: expect.any(String),
 			user: {
@@ -76,8 +85,13 @@ describe('POST /api/v1/auth/login', () => {
 		expect(decrypt(user.googleAccount!.refreshTokenEncrypted!)).toBe(grant.refreshToken)
 		expect(user.googleAccount!.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3500_000)
 
-		const cookie = response.headers.getSetCookie().find((value) => value.startsWith('__session='))!.split(';')[0]
-		const me = await callRoute(() => authUserLoader({ request: makeRequest('/api/v1/auth/user', { cookie }), params: {}, context: {} }))
+		const cookie = response.headers
+			.getSetCookie()
+			.find((value) => value.startsWith('__session='))!
+			.split(';')[0]
+		const me = await callRoute(() =>
+			authUserLoader({ request: makeRequest('/api/v1/auth/user', { cookie }), params: {}, context: {} }),
+		)
 		expect(me.status).toBe(200)
 		expect(me.body.id).toBe(response.body.id)
 	})
@@ -92,12 +106,16 @@ describe('POST /api/v1/auth/login', () => {
 	test('an invited email joins the inviting organization', async () => {
 		const { organization } = await createSignedInUser()
 		const googleUser = fakeGoogleUser()
-		const invite = await prisma.invite.create({ data: { email: googleUser.email, role: 'MEMBER', organizationId: organization.id } })
+		const invite = await prisma.invite.create({
+			data: { email: googleUser.email, role: 'MEMBER', organizationId: organization.id },
+		})
 		const response = await postLogin({ code: issueGoogleCode(googleUser) })
 		expect(response.status).toBe(200)
 		const membership = await prisma.membership.findFirstOrThrow({ where: { userId: response.body.user.id } })
 		expect(membership).toMatchObject({ organizationId: organization.id, role: 'MEMBER' })
-		expect((await prisma.invite.findUniqueOrThrow({ where: { id: invite.id } })).acceptedAt).toBeInstanceOf(Date)
+		expect((await prisma.invite.findUniqueOrThrow({ where: { id: invite.id } })).acceptedAt).toBeInstanceOf(
+			Date,
+		)
 	})
 
 	test('400 without a code', async () => {
@@ -122,7 +140,11 @@ describe('POST /api/v1/auth/login', () => {
 	})
 
 	test('401 when Google will not tell us who it is, or the email is unverified', async () => {
-		server.use(http.get('https://www.googleapis.com/oauth2/v2/userinfo', () => HttpResponse.json({ error: 'invalid_token' }, { status: 401 })))
+		server.use(
+			http.get('https://www.googleapis.com/oauth2/v2/userinfo', () =>
+				HttpResponse.json({ error: 'invalid_token' }, { status: 401 }),
+			),
+		)
 		expect((await postLogin({ code: issueGoogleCode(fakeGoogleUser()) })).status).toBe(401)
 		server.resetHandlers()
 

@@ -35,7 +35,10 @@ describe('refuseForeignOrigin', () => {
 		for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
 			const response = await send(method, { Origin: 'https://evil.example' })
 			expect(response.status).toBe(403)
-			expect(await response.json()).toEqual({ error: 'forbidden_origin', message: 'Cross-origin requests are not allowed' })
+			expect(await response.json()).toEqual({
+				error: 'forbidden_origin',
+				message: 'Cross-origin requests are not allowed',
+			})
 		}
 		// Same host name on another port is another origin.
 		expect((await send('POST', { Origin: 'http://127.0.0.1:1' })).status).toBe(403)
@@ -43,7 +46,10 @@ describe('refuseForeignOrigin', () => {
 	})
 
 	test('accepts the origin a proxy forwarded the request for', async () => {
-		const response = await send('POST', { Origin: 'https://app.reachout.example', 'X-Forwarded-Host': 'app.reachout.example' })
+		const response = await send('POST', {
+			Origin: 'https://app.reachout.example',
+			'X-Forwarded-Host': 'app.reachout.example',
+		})
 		expect(response.status).toBe(200)
 	})
 

@@ -13,7 +13,9 @@ import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
 const silentLogger = new Logger(() => () => {})
 
 function getAuthUser(cookie?: string) {
-	return callRoute(() => authUserLoader({ request: makeRequest('/api/v1/auth/user', { cookie }), params: {}, context: {} }))
+	return callRoute(() =>
+		authUserLoader({ request: makeRequest('/api/v1/auth/user', { cookie }), params: {}, context: {} }),
+	)
 }
 
 function sessionCookieOf(headers: Headers) {
@@ -24,7 +26,10 @@ function sessionCookieOf(headers: Headers) {
 describe('GET /api/v1/auth/user', () => {
 	test("returns the session in the spec's shape", async () => {
 		const { user, session, cookie } = await createSignedInUser()
-		await prisma.user.update({ where: { id: user.id }, data: { linkedinUsername: 'ada-l', shouldResetGmailScope: true } })
+		await prisma.user.update({
+			where: { id: user.id },
+			data: { linkedinUsername: 'ada-l', shouldResetGmailScope: true },
+		})
 		await prisma.featureFlag.createMany({
 			data: [
 				{ userId: user.id, key: 'linkedin_steps', value: 'true' },
@@ -59,7 +64,10 @@ describe('GET /api/v1/auth/user', () => {
 		const tampered = cookie.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))
 		expect((await getAuthUser(tampered)).status).toBe(401)
 
-		await prisma.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+		await prisma.session.update({
+			where: { id: session.id },
+			data: { expiresAt: new Date(Date.now() - 1000) },
+		})
 		expect((await getAuthUser(cookie)).status).toBe(401)
 
 		const other = await createSignedInUser()
@@ -69,10 +77,15 @@ describe('GET /api/v1/auth/user', () => {
 
 	test('UI routes send expired sessions to /login and clear the cookie', async () => {
 		const { cookie, session } = await createSignedInUser()
-		await prisma.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+		await prisma.session.update({
+			where: { id: session.id },
+			data: { expiresAt: new Date(Date.now() - 1000) },
+		})
 		const response = await callRoute(() => requireActor(makeRequest('/contacts?tag=a', { cookie })))
 		expect(response.status).toBe(302)
-		expect(response.headers.get('Location')).toBe(`/login?redirectTo=${encodeURIComponent('/contacts?tag=a')}`)
+		expect(response.headers.get('Location')).toBe(
+			`/login?redirectTo=${encodeURIComponent('/contacts?tag=a')}`,
+		)
 		expect(response.headers.get('Set-Cookie')).toMatch(/^__session=;/)
 	})
 })
@@ -80,7 +93,9 @@ describe('GET /api/v1/auth/user', () => {
 describe('POST /logout', () => {
 	test('revokes the session and clears the cookie', async () => {
 		const { cookie, session } = await createSignedInUser()
-		const response = await callRoute(() => logout({ request: makeRequest('/logout', { method: 'POST', cookie }), params: {}, context: {} }))
+		const response = await callRoute(() =>
+			logout({ request: makeRequest('/logout', { method: 'POST', cookie }), params: {}, context: {} }),
+		)
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/login')
 		expect(response.headers.get('Set-Cookie')).toMatch(/^__session=;/)
@@ -101,7 +116,13 @@ describe('POST /auth/dev', () => {
 	})
 
 	function postDevSignIn(form: Record<string, string>, cookie?: string) {
-		return callRoute(() => devSignIn({ request: makeRequest('/auth/dev', { method: 'POST', form, cookie }), params: {}, context: {} }))
+		return callRoute(() =>
+			devSignIn({
+				request: makeRequest('/auth/dev', { method: 'POST', form, cookie }),
+				params: {},
+				context: {},
+			}),
+		)
 	}
 
 	test('signs a new email in with its own organization and honours a safe redirectTo', async () => {
@@ -131,7 +152,9 @@ describe('POST /auth/dev', () => {
 		const { cookie, session, user } = await createSignedInUser()
 		const response = await postDevSignIn({ email: user.email }, cookie)
 		expect(response.status).toBe(302)
-		expect((await prisma.session.findUniqueOrThrow({ where: { id: session.id } })).revokedAt).toBeInstanceOf(Date)
+		expect((await prisma.session.findUniqueOrThrow({ where: { id: session.id } })).revokedAt).toBeInstanceOf(
+			Date,
+		)
 	})
 
 	test('is refused in production unless DEV_LOGIN=true', async () => {
@@ -159,9 +182,15 @@ describe('cleanup_expired_sessions', () => {
 		expect(taskList.cleanup_expired_sessions).toBe(cleanupExpiredSessions)
 		const { user, session: live } = await createSignedInUser()
 		const day = 864e5
-		const expired = await prisma.session.create({ data: { userId: user.id, expiresAt: new Date(Date.now() - day) } })
+		const expired = await prisma.session.create({
+			data: { userId: user.id, expiresAt: new Date(Date.now() - day) },
+		})
 		const longRevoked = await prisma.session.create({
-			data: { userId: user.id, expiresAt: new Date(Date.now() + day), revokedAt: new Date(Date.now() - 8 * day) },
+			data: {
+				userId: user.id,
+				expiresAt: new Date(Date.now() + day),
+				revokedAt: new Date(Date.now() - 8 * day),
+			},
 		})
 		const recentlyRevoked = await prisma.session.create({
 			data: { userId: user.id, expiresAt: new Date(Date.now() + day), revokedAt: new Date(Date.now() - day) },
@@ -172,7 +201,9 @@ describe('cleanup_expired_sessions', () => {
 		const utils = await makeWorkerUtils({ connectionString })
 		try {
 			await utils.migrate()
-			await utils.addJob('cleanup_expired_sessions', { _cron: { ts: new Date().toISOString(), backfilled: false } })
+			await utils.addJob('cleanup_expired_sessions', {
+				_cron: { ts: new Date().toISOString(), backfilled: false },
+			})
 		} finally {
 			await utils.release()
 		}
@@ -186,4 +217,3 @@ describe('cleanup_expired_sessions', () => {
 		expect(remaining.map((session) => session.id)).not.toContain(longRevoked.id)
 	})
 })
-

@@ -21,7 +21,10 @@ test('migrations are recorded as prisma migrate deploy records them, and re-runn
 test('two processes migrating at once do not race', async () => {
 	const { recreateDatabase } = await import('#tests/setup/test-database.ts')
 	const { inject } = await import('vitest')
-	const url = await recreateDatabase(inject('testServerUrl'), `reachout_test_${inject('testRunId')}_race_${process.env.VITEST_POOL_ID ?? 0}`)
+	const url = await recreateDatabase(
+		inject('testServerUrl'),
+		`reachout_test_${inject('testRunId')}_race_${process.env.VITEST_POOL_ID ?? 0}`,
+	)
 	const [first, second] = await Promise.all([migrateDatabase(url), migrateDatabase(url)])
 	expect([...first, ...second]).toEqual((await readMigrations()).map((migration) => migration.name))
 })

@@ -21,14 +21,32 @@ function pdfForm(bytes: Uint8Array, { name = 'plan.pdf', type = 'application/pdf
 	return form
 }
 
-function upload(form: FormData, { cookie, accept = 'application/json' }: { cookie?: string; accept?: string } = {}) {
+function upload(
+	form: FormData,
+	{ cookie, accept = 'application/json' }: { cookie?: string; accept?: string } = {},
+) {
 	return callRoute(() =>
-		action({ request: makeRequest('/resources/documents/parse', { method: 'POST', cookie, form, headers: { Accept: accept } }), params: {}, context: {} }),
+		action({
+			request: makeRequest('/resources/documents/parse', {
+				method: 'POST',
+				cookie,
+				form,
+				headers: { Accept: accept },
+			}),
+			params: {},
+			context: {},
+		}),
 	)
 }
 
 async function runWorkerOnce() {
-	await runOnce({ connectionString: process.env.DATABASE_URL!, taskList, noHandleSignals: true, concurrency: 1, logger: quietLogger })
+	await runOnce({
+		connectionString: process.env.DATABASE_URL!,
+		taskList,
+		noHandleSignals: true,
+		concurrency: 1,
+		logger: quietLogger,
+	})
 }
 
 async function uploadAndRun(bytes: Uint8Array, name = 'plan.pdf') {
@@ -52,9 +70,17 @@ describe('POST /resources/documents/parse', () => {
 
 	test('400 "Only PDF files are supported" for other types and for bytes that are not a PDF', async () => {
 		const { cookie } = await createSignedInUser()
-		const text = await upload(pdfForm(new TextEncoder().encode('hello'), { name: 'notes.txt', type: 'text/plain' }), { cookie })
-		expect(text).toMatchObject({ status: 400, body: { error: 'invalid_file', message: 'Only PDF files are supported' } })
-		const disguised = await upload(pdfForm(new TextEncoder().encode('MZ not a pdf'), { name: 'evil.pdf' }), { cookie })
+		const text = await upload(
+			pdfForm(new TextEncoder().encode('hello'), { name: 'notes.txt', type: 'text/plain' }),
+			{ cookie },
+		)
+		expect(text).toMatchObject({
+			status: 400,
+			body: { error: 'invalid_file', message: 'Only PDF files are supported' },
+		})
+		const disguised = await upload(pdfForm(new TextEncoder().encode('MZ not a pdf'), { name: 'evil.pdf' }), {
+			cookie,
+		})
 		expect(disguised).toMatchObject({ status: 400, body: { message: 'Only PDF files are supported' } })
 		const wrongType = await upload(pdfForm(await createPdf({ pages: 1 }), { type: 'image/png' }), { cookie })
 		expect(wrongType.body.message).toBe('Only PDF files are supported')
@@ -73,14 +99,25 @@ describe('POST /resources/documents/parse', () => {
 
 	test('stores the upload, creates a document.parse queueable with its job, answers { queueableId }', async () => {
 		const owner = await createSignedInUser()
-		const response = await upload(pdfForm(await createPdf({ pages: 2 }), { name: 'Q3 plan.pdf' }), { cookie: owner.cookie })
+		const response = await upload(pdfForm(await createPdf({ pages: 2 }), { name: 'Q3 plan.pdf' }), {
+			cookie: owner.cookie,
+		})
 		expect(response.status).toBe(200)
 		const { queueableId } = response.body as { queueableId: string }
 		const queueable = await getQueueable(owner.organization.id, queueableId)
-		expect(queueable).toMatchObject({ type: 'document.parse', status: 'PENDING', metadata: { source: 'Q3 plan.pdf' } })
+		expect(queueable).toMatchObject({
+			type: 'document.parse',
+			status: 'PENDING',
+			metadata: { source: 'Q3 plan.pdf' },
+		})
 		const { uploadedFileId } = queueable!.payload as { uploadedFileId: string }
 		const file = await prisma.uploadedFile.findUniqueOrThrow({ where: { id: uploadedFileId } })
-		expect(file).toMatchObject({ organizationId: owner.organization.id, userId: owner.user.id, name: 'Q3 plan.pdf', contentType: 'application/pdf' })
+		expect(file).toMatchObject({
+			organizationId: owner.organization.id,
+			userId: owner.user.id,
+			name: 'Q3 plan.pdf',
+			contentType: 'application/pdf',
+		})
 		const [job] = await prisma.$queryRaw<Array<{ identifier: string }>>`
 			SELECT tasks.identifier FROM graphile_worker._private_jobs AS jobs JOIN graphile_worker._private_tasks AS tasks ON tasks.id = jobs.task_id
 			WHERE jobs.key = ${`queueable:${queueableId}`}`
@@ -89,10 +126,16 @@ describe('POST /resources/documents/parse', () => {
 
 	test('a plain form post (no JavaScript) is redirected back to the settings page following the job', async () => {
 		const owner = await createSignedInUser()
-		const response = await upload(pdfForm(await createPdf({ pages: 1 })), { cookie: owner.cookie, accept: 'text/html' })
+		const response = await upload(pdfForm(await createPdf({ pages: 1 })), {
+			cookie: owner.cookie,
+			accept: 'text/html',
+		})
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toMatch(/^\/settings\?parse=\w+$/)
-		const refused = await upload(pdfForm(new TextEncoder().encode('x'), { name: 'a.txt', type: 'text/plain' }), { cookie: owner.cookie, accept: 'text/html' })
+		const refused = await upload(
+			pdfForm(new TextEncoder().encode('x'), { name: 'a.txt', type: 'text/plain' }),
+			{ cookie: owner.cookie, accept: 'text/html' },
+		)
 		expect(refused.status).toBe(302)
 		expect(refused.headers.get('Location')).toBe('/settings')
 	})
@@ -100,7 +143,10 @@ describe('POST /resources/documents/parse', () => {
 
 describe('parse_document task (Graphile Worker)', () => {
 	test('a 1-page PDF: COMPLETED with name, content and pages; the upload is deleted', async () => {
-		const { queueable } = await uploadAndRun(await createPdf({ pages: 1, text: 'Our mission' }), 'About us.pdf')
+		const { queueable } = await uploadAndRun(
+			await createPdf({ pages: 1, text: 'Our mission' }),
+			'About us.pdf',
+		)
 		expect(queueable).toMatchObject({
 			status: 'COMPLETED',
 			progress: 100,
@@ -123,7 +169,12 @@ describe('parse_document task (Graphile Worker)', () => {
 
 	test('16 pages: FAILED "PDF has more than 15 pages" (15 is fine)', async () => {
 		const { queueable } = await uploadAndRun(await createPdf({ pages: 16 }))
-		expect(queueable).toMatchObject({ status: 'FAILED', failureReason: 'PDF has more than 15 pages', failedAt: expect.any(Date), result: null })
+		expect(queueable).toMatchObject({
+			status: 'FAILED',
+			failureReason: 'PDF has more than 15 pages',
+			failedAt: expect.any(Date),
+			result: null,
+		})
 		expect(await prisma.uploadedFile.count()).toBe(0)
 		const fifteen = await uploadAndRun(await createPdf({ pages: 15 }))
 		expect(fifteen.queueable).toMatchObject({ status: 'COMPLETED', result: { pages: 15 } })
@@ -133,7 +184,10 @@ describe('parse_document task (Graphile Worker)', () => {
 		const empty = await uploadAndRun(await createPdf({ pages: 0 }))
 		expect(empty.queueable).toMatchObject({ status: 'FAILED', failureReason: 'PDF has no pages' })
 		const broken = await uploadAndRun(createBrokenPdf())
-		expect(broken.queueable).toMatchObject({ status: 'FAILED', failureReason: 'The file is not a readable PDF' })
+		expect(broken.queueable).toMatchObject({
+			status: 'FAILED',
+			failureReason: 'The file is not a readable PDF',
+		})
 		expect(await prisma.uploadedFile.count()).toBe(0)
 	})
 
@@ -151,7 +205,11 @@ describe('parse_document task (Graphile Worker)', () => {
 				const metadata = row!.metadata as { currentItem?: unknown; completed?: unknown }
 				const last = seen.at(-1)
 				if (!last || last.progress !== row!.progress || last.currentItem !== metadata.currentItem) {
-					seen.push({ progress: row!.progress, currentItem: metadata.currentItem, completed: metadata.completed })
+					seen.push({
+						progress: row!.progress,
+						currentItem: metadata.currentItem,
+						completed: metadata.completed,
+					})
 				}
 				if (row!.status === 'COMPLETED') return
 				await new Promise((resolve) => setTimeout(resolve, 10))
@@ -178,12 +236,21 @@ describe('parse_document task (Graphile Worker)', () => {
 		})
 		const running = runDocumentParse(queueableId, { pageDelayMs: 200 })
 		await expect
-			.poll(async () => ((await getQueueable(owner.organization.id, queueableId))!.metadata as { completed?: number }).completed, { interval: 20 })
+			.poll(
+				async () =>
+					((await getQueueable(owner.organization.id, queueableId))!.metadata as { completed?: number })
+						.completed,
+				{ interval: 20 },
+			)
 			.toBe(1)
 		await cancelQueueable(owner.organization.id, queueableId)
 		await running
 		const queueable = await getQueueable(owner.organization.id, queueableId)
-		expect(queueable).toMatchObject({ status: 'FAILED', failureReason: 'Cancelled', cancelledAt: expect.any(Date) })
+		expect(queueable).toMatchObject({
+			status: 'FAILED',
+			failureReason: 'Cancelled',
+			cancelledAt: expect.any(Date),
+		})
 		const result = queueable!.result as { pages: number; content: string }
 		expect(result.pages).toBeGreaterThanOrEqual(1)
 		expect(result.pages).toBeLessThan(5)

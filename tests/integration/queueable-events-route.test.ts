@@ -65,8 +65,17 @@ async function setup() {
 	return { owner, queueable }
 }
 
-function openStream(id: string, { cookie, signal, headers }: { cookie?: string; signal?: AbortSignal; headers?: Record<string, string> } = {}) {
-	const request = new Request(makeRequest(`/resources/queueables/${id}/events`, { cookie, headers }), { signal })
+function openStream(
+	id: string,
+	{
+		cookie,
+		signal,
+		headers,
+	}: { cookie?: string; signal?: AbortSignal; headers?: Record<string, string> } = {},
+) {
+	const request = new Request(makeRequest(`/resources/queueables/${id}/events`, { cookie, headers }), {
+		signal,
+	})
 	return loader({ request, params: { id }, context: {} })
 }
 
@@ -95,9 +104,17 @@ describe('GET /resources/queueables/:id/events', () => {
 		expect(first?.data).not.toHaveProperty('payload')
 		expect(first?.id).toBe(String(Date.parse(first!.data.updatedAt)))
 
-		await reportProgress(owner.organization.id, queueable.id, { completed: 1, total: 2, currentItem: 'Page 2' })
+		await reportProgress(owner.organization.id, queueable.id, {
+			completed: 1,
+			total: 2,
+			currentItem: 'Page 2',
+		})
 		const progress = await stream.nextQueueable()
-		expect(progress?.data).toMatchObject({ status: 'PROCESSING', progress: 50, metadata: { completed: 1, total: 2, currentItem: 'Page 2' } })
+		expect(progress?.data).toMatchObject({
+			status: 'PROCESSING',
+			progress: 50,
+			metadata: { completed: 1, total: 2, currentItem: 'Page 2' },
+		})
 
 		await completeQueueable(owner.organization.id, queueable.id, { result: { name: 'Doc' } })
 		const done = await stream.nextQueueable()
@@ -118,7 +135,9 @@ describe('GET /resources/queueables/:id/events', () => {
 	test('a reconnect with Last-Event-ID gets the current state again', async () => {
 		const { owner, queueable } = await setup()
 		await reportProgress(owner.organization.id, queueable.id, { completed: 1, total: 4 })
-		const stream = sseReader(await openStream(queueable.id, { cookie: owner.cookie, headers: { 'Last-Event-ID': '12345' } }))
+		const stream = sseReader(
+			await openStream(queueable.id, { cookie: owner.cookie, headers: { 'Last-Event-ID': '12345' } }),
+		)
 		expect((await stream.nextQueueable())?.data).toMatchObject({ status: 'PROCESSING', progress: 25 })
 		await stream.cancel()
 	})
@@ -127,7 +146,9 @@ describe('GET /resources/queueables/:id/events', () => {
 		const { owner, queueable } = await setup()
 		const controllers = Array.from({ length: 20 }, () => new AbortController())
 		const streams = await Promise.all(
-			controllers.map(async (controller) => sseReader(await openStream(queueable.id, { cookie: owner.cookie, signal: controller.signal }))),
+			controllers.map(async (controller) =>
+				sseReader(await openStream(queueable.id, { cookie: owner.cookie, signal: controller.signal })),
+			),
 		)
 		for (const stream of streams) expect((await stream.nextQueueable())?.data.status).toBe('PENDING')
 		expect(watchedQueueableCount()).toBe(1)

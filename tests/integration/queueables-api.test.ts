@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { completeQueueable, createQueueable, failQueueable, startQueueable } from '#app/models/queueable/queueable.server.ts'
+import {
+	completeQueueable,
+	createQueueable,
+	failQueueable,
+	startQueueable,
+} from '#app/models/queueable/queueable.server.ts'
 import { action, loader } from '#app/routes/api+/v1+/queueables.$id.ts'
 import { stopEventHub } from '#app/utils/events.server.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
@@ -22,11 +27,23 @@ async function setup() {
 }
 
 function get(id: string, { cookie, query = '' }: { cookie?: string; query?: string } = {}) {
-	return callRoute(() => loader({ request: makeRequest(`/api/v1/queueables/${id}${query}`, { cookie }), params: { id }, context: {} }))
+	return callRoute(() =>
+		loader({
+			request: makeRequest(`/api/v1/queueables/${id}${query}`, { cookie }),
+			params: { id },
+			context: {},
+		}),
+	)
 }
 
 function put(id: string, { cookie, json }: { cookie?: string; json?: unknown }) {
-	return callRoute(() => action({ request: makeRequest(`/api/v1/queueables/${id}`, { method: 'PUT', cookie, json }), params: { id }, context: {} }))
+	return callRoute(() =>
+		action({
+			request: makeRequest(`/api/v1/queueables/${id}`, { method: 'PUT', cookie, json }),
+			params: { id },
+			context: {},
+		}),
+	)
 }
 
 describe('GET /api/v1/queueables/:id', () => {
@@ -42,7 +59,10 @@ describe('GET /api/v1/queueables/:id', () => {
 		const stranger = await createSignedInUser()
 		expect((await get(queueable.id, { cookie: stranger.cookie })).status).toBe(404)
 		const unknown = await get('nope', { cookie: stranger.cookie })
-		expect(unknown).toMatchObject({ status: 404, body: { error: 'not_found', message: 'Queueable not found' } })
+		expect(unknown).toMatchObject({
+			status: 404,
+			body: { error: 'not_found', message: 'Queueable not found' },
+		})
 	})
 
 	test('answers data.data with the queueable fields; ?exclude=payload leaves the payload out', async () => {
@@ -84,19 +104,36 @@ describe('PUT /api/v1/queueables/:id', () => {
 		const { queueable } = await setup()
 		expect((await put(queueable.id, { json: { action: 'cancel' } })).status).toBe(401)
 		const stranger = await createSignedInUser()
-		expect((await put(queueable.id, { cookie: stranger.cookie, json: { action: 'cancel' } })).status).toBe(404)
+		expect((await put(queueable.id, { cookie: stranger.cookie, json: { action: 'cancel' } })).status).toBe(
+			404,
+		)
 	})
 
 	test('400 for invalid bodies', async () => {
 		const { owner, queueable } = await setup()
-		for (const json of [{}, { action: 'delete' }, { finalize: false }, { cancel: 'yes' }, ['cancel'], 'cancel']) {
+		for (const json of [
+			{},
+			{ action: 'delete' },
+			{ finalize: false },
+			{ cancel: 'yes' },
+			['cancel'],
+			'cancel',
+		]) {
 			const response = await put(queueable.id, { cookie: owner.cookie, json })
 			expect(response.status, JSON.stringify(json)).toBe(400)
-			expect(response.body).toEqual({ error: 'validation_error', message: 'Action must be finalize or cancel' })
+			expect(response.body).toEqual({
+				error: 'validation_error',
+				message: 'Action must be finalize or cancel',
+			})
 		}
 		const notJson = await callRoute(() =>
 			action({
-				request: makeRequest(`/api/v1/queueables/${queueable.id}`, { method: 'PUT', cookie: owner.cookie, headers: { 'Content-Type': 'application/json' }, form: { a: 'b' } }),
+				request: makeRequest(`/api/v1/queueables/${queueable.id}`, {
+					method: 'PUT',
+					cookie: owner.cookie,
+					headers: { 'Content-Type': 'application/json' },
+					form: { a: 'b' },
+				}),
 				params: { id: queueable.id },
 				context: {},
 			}),
@@ -108,9 +145,18 @@ describe('PUT /api/v1/queueables/:id', () => {
 		const { owner, queueable } = await setup()
 		const pending = await put(queueable.id, { cookie: owner.cookie, json: { action: 'cancel' } })
 		expect(pending.status).toBe(200)
-		expect(pending.body.data.data).toMatchObject({ id: queueable.id, status: 'FAILED', failureReason: 'Cancelled', cancelledAt: expect.any(String) })
+		expect(pending.body.data.data).toMatchObject({
+			id: queueable.id,
+			status: 'FAILED',
+			failureReason: 'Cancelled',
+			cancelledAt: expect.any(String),
+		})
 
-		const running = await createQueueable({ organizationId: owner.organization.id, type: 'test.job', task: 'test_task' })
+		const running = await createQueueable({
+			organizationId: owner.organization.id,
+			type: 'test.job',
+			task: 'test_task',
+		})
 		await startQueueable(owner.organization.id, running.id)
 		const marked = await put(running.id, { cookie: owner.cookie, json: { cancel: true } })
 		expect(marked.status).toBe(200)
@@ -121,19 +167,34 @@ describe('PUT /api/v1/queueables/:id', () => {
 		const { owner, queueable } = await setup()
 		await completeQueueable(owner.organization.id, queueable.id, { result: { ok: true } })
 		const response = await put(queueable.id, { cookie: owner.cookie, json: { action: 'cancel' } })
-		expect(response).toMatchObject({ status: 409, body: { error: 'conflict', message: 'This job has already ended' } })
+		expect(response).toMatchObject({
+			status: 409,
+			body: { error: 'conflict', message: 'This job has already ended' },
+		})
 	})
 
 	test('finalize: COMPLETED → FINISHED with actedAt; 409 while running; { finalize: true } works too', async () => {
 		const { owner, queueable } = await setup()
 		const early = await put(queueable.id, { cookie: owner.cookie, json: { action: 'finalize' } })
-		expect(early).toMatchObject({ status: 409, body: { error: 'conflict', message: 'This job has not finished yet' } })
+		expect(early).toMatchObject({
+			status: 409,
+			body: { error: 'conflict', message: 'This job has not finished yet' },
+		})
 		await completeQueueable(owner.organization.id, queueable.id, { result: { rows: 2 }, isActionable: true })
 		const finalized = await put(queueable.id, { cookie: owner.cookie, json: { finalize: true } })
 		expect(finalized.status).toBe(200)
-		expect(finalized.body.data.data).toMatchObject({ status: 'FINISHED', finishedAt: expect.any(String), actedAt: expect.any(String), result: { rows: 2 } })
+		expect(finalized.body.data.data).toMatchObject({
+			status: 'FINISHED',
+			finishedAt: expect.any(String),
+			actedAt: expect.any(String),
+			result: { rows: 2 },
+		})
 
-		const failed = await createQueueable({ organizationId: owner.organization.id, type: 'test.job', task: 'test_task' })
+		const failed = await createQueueable({
+			organizationId: owner.organization.id,
+			type: 'test.job',
+			task: 'test_task',
+		})
 		await failQueueable(owner.organization.id, failed.id, 'Broken')
 		const seen = await put(failed.id, { cookie: owner.cookie, json: { action: 'finalize' } })
 		expect(seen.body.data.data).toMatchObject({ status: 'FAILED', actedAt: expect.any(String) })
@@ -142,7 +203,14 @@ describe('PUT /api/v1/queueables/:id', () => {
 	test('other methods are refused', async () => {
 		const { owner, queueable } = await setup()
 		const response = await callRoute(() =>
-			action({ request: makeRequest(`/api/v1/queueables/${queueable.id}`, { method: 'DELETE', cookie: owner.cookie }), params: { id: queueable.id }, context: {} }),
+			action({
+				request: makeRequest(`/api/v1/queueables/${queueable.id}`, {
+					method: 'DELETE',
+					cookie: owner.cookie,
+				}),
+				params: { id: queueable.id },
+				context: {},
+			}),
 		)
 		expect(response.status).toBe(405)
 	})

@@ -5,9 +5,11 @@ import { http, HttpResponse } from 'msw'
 // remix-auth-google calls oauth2 v3 userinfo; googleapis' oauth2('v2') calls v2;
 // openidconnect's userinfo is the one in Google's discovery document.
 
-export const GMAIL_SCOPES = 'https://www.googleapis.com/auth/gmail.readonly https://www.googleapis.com/auth/gmail.send'
+export const GMAIL_SCOPES =
+	'https://www.googleapis.com/auth/gmail.readonly https://www.googleapis.com/auth/gmail.send'
 export const FULL_SCOPE = `openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile ${GMAIL_SCOPES}`
-export const IDENTITY_ONLY_SCOPE = 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile'
+export const IDENTITY_ONLY_SCOPE =
+	'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile'
 
 export type FakeGoogleUser = {
 	sub: string
@@ -45,7 +47,10 @@ export function fakeGoogleUser(overrides: Partial<FakeGoogleUser> = {}): FakeGoo
 /** An authorization code Google would hand the browser after the user consented. */
 export function issueGoogleCode(
 	user: FakeGoogleUser,
-	{ scope = FULL_SCOPE, refreshToken = `1//refresh-${randomUUID()}` }: { scope?: string; refreshToken?: string | null } = {},
+	{
+		scope = FULL_SCOPE,
+		refreshToken = `1//refresh-${randomUUID()}`,
+	}: { scope?: string; refreshToken?: string | null } = {},
 ) {
 	const code = `4/code-${randomUUID()}`
 	grants.set(code, { user, scope, refreshToken, accessToken: `ya29.access-${randomUUID()}` })
@@ -98,7 +103,12 @@ export const googleHandlers = [
 		tokenRequests.push(body)
 		const code = body.get('code') ?? ''
 		const grant = grants.get(code)
-		if (body.get('grant_type') !== 'authorization_code' || !grant || !body.get('client_id') || !body.get('client_secret')) {
+		if (
+			body.get('grant_type') !== 'authorization_code' ||
+			!grant ||
+			!body.get('client_id') ||
+			!body.get('client_secret')
+		) {
 			return HttpResponse.json({ error: 'invalid_grant', error_description: 'Bad Request' }, { status: 400 })
 		}
 		// A code works once.

@@ -29,7 +29,8 @@ export async function dropDatabasesOfRun(serverUrl: string, runId: string) {
 			"SELECT datname FROM pg_database WHERE datname LIKE 'reachout\\_test\\_' || $1 || '\\_%'",
 			[runId],
 		)
-		for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(row.datname)} WITH (FORCE)`)
+		for (const row of rows)
+			await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(row.datname)} WITH (FORCE)`)
 	} finally {
 		await client.end()
 	}

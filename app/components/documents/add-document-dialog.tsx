@@ -44,7 +44,8 @@ export function AddDocumentDialog({ open, onOpenChange, onAdd }: AddDocumentDial
 				<DialogHeader>
 					<DialogTitle>Add Document</DialogTitle>
 					<DialogDescription>
-						Upload a PDF (at most {PDF_MAX_PAGES} pages). Its text helps the assistant write about your organization.
+						Upload a PDF (at most {PDF_MAX_PAGES} pages). Its text helps the assistant write about your
+						organization.
 					</DialogDescription>
 				</DialogHeader>
 				{/* Mounted only while open, so every opening starts from a clean state. */}
@@ -54,7 +55,13 @@ export function AddDocumentDialog({ open, onOpenChange, onAdd }: AddDocumentDial
 	)
 }
 
-function AddDocumentFlow({ onAdd, onCancel }: { onAdd: AddDocumentDialogProps['onAdd']; onCancel: () => void }) {
+function AddDocumentFlow({
+	onAdd,
+	onCancel,
+}: {
+	onAdd: AddDocumentDialogProps['onAdd']
+	onCancel: () => void
+}) {
 	const [step, setStep] = useState<Step>({ kind: 'choose', error: null })
 	const uploadAbort = useRef<AbortController | null>(null)
 	const queueableId = step.kind === 'parsing' ? step.queueableId : null
@@ -62,7 +69,10 @@ function AddDocumentFlow({ onAdd, onCancel }: { onAdd: AddDocumentDialogProps['o
 
 	// A job still running when the dialog goes away is cancelled, so it does not parse for nobody.
 	const running = useRef<string | null>(null)
-	running.current = queueableId && (!queueable || queueable.status === 'PENDING' || queueable.status === 'PROCESSING') ? queueableId : null
+	running.current =
+		queueableId && (!queueable || queueable.status === 'PENDING' || queueable.status === 'PROCESSING')
+			? queueableId
+			: null
 	useEffect(
 		() => () => {
 			uploadAbort.current?.abort()
@@ -85,7 +95,10 @@ function AddDocumentFlow({ onAdd, onCancel }: { onAdd: AddDocumentDialogProps['o
 				headers: { Accept: 'application/json' },
 				signal: uploadAbort.current.signal,
 			})
-			const body = (await response.json().catch(() => null)) as { queueableId?: string; message?: string } | null
+			const body = (await response.json().catch(() => null)) as {
+				queueableId?: string
+				message?: string
+			} | null
 			if (!response.ok || !body?.queueableId) {
 				return setStep({ kind: 'choose', error: body?.message ?? 'Upload failed, please try again' })
 			}
@@ -121,7 +134,12 @@ function AddDocumentFlow({ onAdd, onCancel }: { onAdd: AddDocumentDialogProps['o
 		)
 	}
 
-	const result = queueable && (queueable.status === 'COMPLETED' || queueable.status === 'FINISHED') && isDocumentParseResult(queueable.result) ? queueable.result : null
+	const result =
+		queueable &&
+		(queueable.status === 'COMPLETED' || queueable.status === 'FINISHED') &&
+		isDocumentParseResult(queueable.result)
+			? queueable.result
+			: null
 	if (result) {
 		return (
 			<DocumentPreview
@@ -257,7 +275,12 @@ function DocumentPreview({
 			{progress}
 			<div className="flex flex-col gap-2">
 				<Label htmlFor={nameId}>Name</Label>
-				<Input id={nameId} value={name} maxLength={DOCUMENT_NAME_MAX_LENGTH} onChange={(event) => setName(event.target.value)} />
+				<Input
+					id={nameId}
+					value={name}
+					maxLength={DOCUMENT_NAME_MAX_LENGTH}
+					onChange={(event) => setName(event.target.value)}
+				/>
 			</div>
 			<div className="flex flex-col gap-2">
 				<div className="flex items-baseline justify-between gap-2">
@@ -266,9 +289,17 @@ function DocumentPreview({
 						{pages} {pages === 1 ? 'page' : 'pages'}
 					</span>
 				</div>
-				<Textarea id={contentId} value={content} rows={12} className="max-h-80 font-mono text-xs" onChange={(event) => setContent(event.target.value)} />
+				<Textarea
+					id={contentId}
+					value={content}
+					rows={12}
+					className="max-h-80 font-mono text-xs"
+					onChange={(event) => setContent(event.target.value)}
+				/>
 				{initialContent.trim() ? null : (
-					<p className="text-sm text-muted-foreground">No text was found in this PDF (a scanned document has none). Type or paste it here.</p>
+					<p className="text-sm text-muted-foreground">
+						No text was found in this PDF (a scanned document has none). Type or paste it here.
+					</p>
 				)}
 			</div>
 			<DialogFooter>
@@ -288,7 +319,10 @@ function DocumentPreview({
 
 function ErrorMessage({ message }: { message: string }) {
 	return (
-		<p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+		<p
+			role="alert"
+			className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+		>
 			{message}
 		</p>
 	)

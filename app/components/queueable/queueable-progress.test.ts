@@ -26,9 +26,15 @@ function job(overrides: Partial<QueueableJson>): QueueableJson {
 test('status text follows the spec', () => {
 	expect(queueableStatusText(null)).toBe('Starting...')
 	expect(queueableStatusText(job({ status: 'PENDING' }))).toBe('Pending')
-	expect(queueableStatusText(job({ status: 'PROCESSING', progress: 0, metadata: { completed: 0, total: 3 } }))).toBe('Starting...')
-	expect(queueableStatusText(job({ status: 'PROCESSING', progress: 33, metadata: { completed: 1, total: 3 } }))).toBe('Processing...')
+	expect(
+		queueableStatusText(job({ status: 'PROCESSING', progress: 0, metadata: { completed: 0, total: 3 } })),
+	).toBe('Starting...')
+	expect(
+		queueableStatusText(job({ status: 'PROCESSING', progress: 33, metadata: { completed: 1, total: 3 } })),
+	).toBe('Processing...')
 	expect(queueableStatusText(job({ status: 'COMPLETED', progress: 100 }))).toBe('Completed')
-	expect(queueableStatusText(job({ status: 'FAILED', cancelledAt: '2026-11-21T00:00:01.000Z' }))).toBe('Cancelled')
+	expect(queueableStatusText(job({ status: 'FAILED', cancelledAt: '2026-11-21T00:00:01.000Z' }))).toBe(
+		'Cancelled',
+	)
 	expect(queueableStatusText(job({ status: 'FAILED', failureReason: 'PDF has no pages' }))).toBe('Failed')
 })

@@ -19,7 +19,15 @@ export function queueableStatusText(queueable: QueueableJson | null) {
 }
 
 /** A job's progress: bar with percent, status text, current item and "Processed: completed / total". */
-export function QueueableProgress({ queueable, label = 'Progress', className }: { queueable: QueueableJson | null; label?: string; className?: string }) {
+export function QueueableProgress({
+	queueable,
+	label = 'Progress',
+	className,
+}: {
+	queueable: QueueableJson | null
+	label?: string
+	className?: string
+}) {
 	const progress = queueable?.progress ?? 0
 	const { completed, total, currentItem } = queueable?.metadata ?? {}
 	const running = !queueable || queueable.status === 'PENDING' || queueable.status === 'PROCESSING'

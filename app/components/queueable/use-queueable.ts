@@ -31,8 +31,16 @@ export function queueableApiUrl(id: string) {
  * stream keeps failing, polling GET /api/v1/queueables/:id every 3 s. Stops
  * once the job reaches COMPLETED, FINISHED or FAILED.
  */
-export function useQueueable(id: string | null | undefined, { pollIntervalMs = 3_000, maxStreamErrors = 3 }: UseQueueableOptions = {}): UseQueueableResult {
-	const [state, setState] = useState<UseQueueableResult & { id: string | null }>({ id: null, queueable: null, error: null, transport: null })
+export function useQueueable(
+	id: string | null | undefined,
+	{ pollIntervalMs = 3_000, maxStreamErrors = 3 }: UseQueueableOptions = {},
+): UseQueueableResult {
+	const [state, setState] = useState<UseQueueableResult & { id: string | null }>({
+		id: null,
+		queueable: null,
+		error: null,
+		transport: null,
+	})
 
 	useEffect(() => {
 		if (!id) return
@@ -50,7 +58,11 @@ export function useQueueable(id: string | null | undefined, { pollIntervalMs = 3
 
 		function fail(error: string) {
 			if (stopped) return
-			setState((previous) => ({ ...(previous.id === jobId ? previous : { queueable: null, transport: null }), id: jobId, error }))
+			setState((previous) => ({
+				...(previous.id === jobId ? previous : { queueable: null, transport: null }),
+				id: jobId,
+				error,
+			}))
 			stop()
 		}
 
@@ -85,7 +97,11 @@ export function useQueueable(id: string | null | undefined, { pollIntervalMs = 3
 		function startPolling() {
 			source?.close()
 			source = null
-			setState((previous) => ({ ...(previous.id === jobId ? previous : { queueable: null, error: null }), id: jobId, transport: 'polling' }))
+			setState((previous) => ({
+				...(previous.id === jobId ? previous : { queueable: null, error: null }),
+				id: jobId,
+				transport: 'polling',
+			}))
 			void poll()
 		}
 

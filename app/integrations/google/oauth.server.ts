@@ -14,20 +14,27 @@ export function googleOAuthClient(redirectUri?: string) {
 	if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) {
 		throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set')
 	}
-	return new auth.OAuth2({ clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, redirectUri })
+	return new auth.OAuth2({
+		clientId: env.GOOGLE_CLIENT_ID,
+		clientSecret: env.GOOGLE_CLIENT_SECRET,
+		redirectUri,
+	})
 }
 
 /**
  * The popup flow (Google Identity Services' code client) hands the page a code
  * issued for redirect_uri `postmessage`; trade it for tokens and read who it is.
  */
-export async function exchangePopupCode(code: string): Promise<{ profile: GoogleProfile; tokens: GoogleTokens }> {
+export async function exchangePopupCode(
+	code: string,
+): Promise<{ profile: GoogleProfile; tokens: GoogleTokens }> {
 	const client = googleOAuthClient('postmessage')
 	let tokens
 	try {
 		;({ tokens } = await client.getToken(code))
 	} catch (error) {
-		if (isClientError(error)) throw new GoogleCodeRejectedError('Google rejected the authorization code', { cause: error })
+		if (isClientError(error))
+			throw new GoogleCodeRejectedError('Google rejected the authorization code', { cause: error })
 		throw error
 	}
 	if (!tokens.access_token) throw new GoogleCodeRejectedError('Google returned no access token')
@@ -36,7 +43,8 @@ export async function exchangePopupCode(code: string): Promise<{ profile: Google
 	try {
 		;({ data: info } = await oauth2({ version: 'v2', auth: client }).userinfo.get())
 	} catch (error) {
-		if (isClientError(error)) throw new GoogleCodeRejectedError('Google refused the access token', { cause: error })
+		if (isClientError(error))
+			throw new GoogleCodeRejectedError('Google refused the access token', { cause: error })
 		throw error
 	}
 	return {

@@ -42,16 +42,32 @@ export type UploadedPdf = { name: string; type: string; bytes: Uint8Array }
 /** Rejects anything that is not a PDF up to 10 MB: content type, then the file's own signature. */
 export function validatePdfUpload(file: UploadedPdf | null): asserts file is UploadedPdf {
 	if (!file || file.bytes.byteLength === 0) throw new DocumentUploadError(PDF_MISSING_MESSAGE)
-	if (!hasPdfContentType(file) || !hasPdfSignature(file.bytes)) throw new DocumentUploadError(PDF_ONLY_MESSAGE)
+	if (!hasPdfContentType(file) || !hasPdfSignature(file.bytes))
+		throw new DocumentUploadError(PDF_ONLY_MESSAGE)
 	if (file.bytes.byteLength > PDF_MAX_BYTES) throw new DocumentUploadError(PDF_TOO_LARGE_MESSAGE)
 }
 
 /** Stores the PDF and queues its parse job; the job deletes the stored bytes when it ends. */
-export async function startDocumentParse({ organizationId, userId, file }: { organizationId: string; userId: string; file: UploadedPdf | null }) {
+export async function startDocumentParse({
+	organizationId,
+	userId,
+	file,
+}: {
+	organizationId: string
+	userId: string
+	file: UploadedPdf | null
+}) {
 	validatePdfUpload(file)
 	const name = file.name.slice(0, 255) || 'document.pdf'
 	const uploaded = await prisma.uploadedFile.create({
-		data: { organizationId, userId, name, contentType: 'application/pdf', size: file.bytes.byteLength, data: Buffer.from(file.bytes) },
+		data: {
+			organizationId,
+			userId,
+			name,
+			contentType: 'application/pdf',
+			size: file.bytes.byteLength,
+			data: Buffer.from(file.bytes),
+		},
 		select: { id: true },
 	})
 	try {
@@ -101,7 +117,10 @@ export type RunDocumentParseOptions = {
  * cancelledAt, the pages read so far kept in `result`). User-level problems
  * (not a PDF, no pages, too many pages) fail the job without retries.
  */
-export async function runDocumentParse(queueableId: string, { pageDelayMs = 0, isFinalAttempt = true }: RunDocumentParseOptions = {}) {
+export async function runDocumentParse(
+	queueableId: string,
+	{ pageDelayMs = 0, isFinalAttempt = true }: RunDocumentParseOptions = {},
+) {
 	const queueable = await loadQueueableForJob(queueableId)
 	if (!queueable) return
 	const { organizationId } = queueable
@@ -114,7 +133,10 @@ export async function runDocumentParse(queueableId: string, { pageDelayMs = 0, i
 		return cleanup()
 	}
 	const upload = uploadedFileId
-		? await prisma.uploadedFile.findFirst({ where: { id: uploadedFileId, organizationId }, select: { data: true } })
+		? await prisma.uploadedFile.findFirst({
+				where: { id: uploadedFileId, organizationId },
+				select: { data: true },
+			})
 		: null
 	if (!upload) {
 		await failQueueable(organizationId, queueableId, UPLOAD_GONE_MESSAGE)
@@ -137,7 +159,11 @@ export async function runDocumentParse(queueableId: string, { pageDelayMs = 0, i
 		const name = documentName(pdf.title, fileName)
 		const total = pdf.pageCount
 		const pages: string[] = []
-		const resultSoFar = (): DocumentParseResult => ({ name, content: pages.filter(Boolean).join('\n\n'), pages: pages.length })
+		const resultSoFar = (): DocumentParseResult => ({
+			name,
+			content: pages.filter(Boolean).join('\n\n'),
+			pages: pages.length,
+		})
 		for (let page = 1; page <= total; page++) {
 			const { cancelled, ended } = await reportProgress(organizationId, queueableId, {
 				completed: page - 1,
@@ -152,7 +178,11 @@ export async function runDocumentParse(queueableId: string, { pageDelayMs = 0, i
 			pages.push(await pdf.readPage(page))
 			if (pageDelayMs > 0) await sleep(pageDelayMs)
 		}
-		const { cancelled } = await reportProgress(organizationId, queueableId, { completed: total, total, currentItem: null })
+		const { cancelled } = await reportProgress(organizationId, queueableId, {
+			completed: total,
+			total,
+			currentItem: null,
+		})
 		if (cancelled) {
 			await failQueueable(organizationId, queueableId, CANCELLED_REASON, { result: resultSoFar() })
 		} else {

@@ -82,7 +82,15 @@ export type CreateQueueableInput = {
  * is plain SQL), so there is never a row without a job or a job without a row.
  * The job key `queueable:<id>` makes enqueueing the same queueable twice a no-op.
  */
-export async function createQueueable({ organizationId, userId, type, payload = {}, metadata = {}, task, maxAttempts = 3 }: CreateQueueableInput) {
+export async function createQueueable({
+	organizationId,
+	userId,
+	type,
+	payload = {},
+	metadata = {},
+	task,
+	maxAttempts = 3,
+}: CreateQueueableInput) {
 	await ensureWorkerSchema()
 	return prisma.$transaction(async (tx) => {
 		const queueable = await tx.queueable.create({
@@ -103,7 +111,11 @@ export async function createQueueable({ organizationId, userId, type, payload = 
 	})
 }
 
-export async function getQueueable(organizationId: string, id: string, { excludePayload = false }: { excludePayload?: boolean } = {}) {
+export async function getQueueable(
+	organizationId: string,
+	id: string,
+	{ excludePayload = false }: { excludePayload?: boolean } = {},
+) {
 	return prisma.queueable.findFirst({
 		where: { id, organizationId },
 		select: { ...baseSelect, payload: !excludePayload },
@@ -175,11 +187,17 @@ export async function loadQueueableForJob(id: string) {
 /** PENDING → PROCESSING when the task starts. Returns false if it was cancelled or has ended. */
 export async function startQueueable(organizationId: string, id: string, metadata: QueueableMetadata = {}) {
 	return prisma.$transaction(async (tx) => {
-		const current = await tx.queueable.findFirst({ where: { id, organizationId }, select: { status: true, cancelledAt: true, metadata: true } })
+		const current = await tx.queueable.findFirst({
+			where: { id, organizationId },
+			select: { status: true, cancelledAt: true, metadata: true },
+		})
 		if (!current || isTerminalStatus(current.status) || current.cancelledAt) return false
 		await tx.queueable.update({
 			where: { id },
-			data: { status: 'PROCESSING', metadata: { ...(current.metadata as object), ...metadata } as Prisma.InputJsonObject },
+			data: {
+				status: 'PROCESSING',
+				metadata: { ...(current.metadata as object), ...metadata } as Prisma.InputJsonObject,
+			},
 		})
 		await notifyQueueable(tx, { id, organizationId })
 		return true
@@ -213,7 +231,9 @@ export async function reportProgress(organizationId: string, id: string, update:
 		if (update.currentItem !== undefined) metadata.currentItem = update.currentItem
 		const computed =
 			update.progress ??
-			(metadata.total && metadata.completed !== undefined ? Math.floor((metadata.completed / metadata.total) * 100) : current.progress)
+			(metadata.total && metadata.completed !== undefined
+				? Math.floor((metadata.completed / metadata.total) * 100)
+				: current.progress)
 		const progress = Math.max(0, Math.min(100, Math.round(computed)))
 		await tx.queueable.update({
 			where: { id },
@@ -233,18 +253,35 @@ export async function completeQueueable(
 		organizationId,
 		id,
 		{ status: { in: ['PENDING', 'PROCESSING'] } },
-		{ status: 'COMPLETED', progress: 100, result, isActionable, completedAt: new Date(), failureReason: null },
+		{
+			status: 'COMPLETED',
+			progress: 100,
+			result,
+			isActionable,
+			completedAt: new Date(),
+			failureReason: null,
+		},
 	)
 	return requireQueueable(organizationId, id)
 }
 
 /** Ends the job FAILED; a partial result (e.g. after a cancel) is kept when given. */
-export async function failQueueable(organizationId: string, id: string, reason: string, { result }: { result?: Prisma.InputJsonValue } = {}) {
+export async function failQueueable(
+	organizationId: string,
+	id: string,
+	reason: string,
+	{ result }: { result?: Prisma.InputJsonValue } = {},
+) {
 	await updateWhere(
 		organizationId,
 		id,
 		{ status: { in: ['PENDING', 'PROCESSING'] } },
-		{ status: 'FAILED', failureReason: reason, failedAt: new Date(), ...(result === undefined ? {} : { result }) },
+		{
+			status: 'FAILED',
+			failureReason: reason,
+			failedAt: new Date(),
+			...(result === undefined ? {} : { result }),
+		},
 	)
 	return requireQueueable(organizationId, id)
 }
@@ -283,7 +320,12 @@ export async function cancelQueueable(organizationId: string, id: string) {
  */
 export async function finalizeQueueable(organizationId: string, id: string) {
 	const now = new Date()
-	await updateWhere(organizationId, id, { status: 'COMPLETED' }, { status: 'FINISHED', finishedAt: now, actedAt: now })
+	await updateWhere(
+		organizationId,
+		id,
+		{ status: 'COMPLETED' },
+		{ status: 'FINISHED', finishedAt: now, actedAt: now },
+	)
 	await updateWhere(organizationId, id, { status: 'FAILED', actedAt: null }, { actedAt: now })
 	const queueable = await getQueueable(organizationId, id)
 	if (!queueable) return null

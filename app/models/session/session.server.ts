@@ -37,7 +37,10 @@ export async function findActiveSession(sessionId: string) {
 }
 
 export async function revokeSession(sessionId: string) {
-	await prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } })
+	await prisma.session.updateMany({
+		where: { id: sessionId, revokedAt: null },
+		data: { revokedAt: new Date() },
+	})
 }
 
 export async function revokeAllSessionsOfUser(userId: string) {

@@ -42,8 +42,15 @@ export function hasGmailScopes(scope: string) {
  * organization or the inviting one). Stores the tokens encrypted and flags the
  * user when Gmail access is missing, so the app asks for it again.
  */
-export async function signInWithGoogle({ profile, tokens }: { profile: GoogleProfile; tokens: GoogleTokens }) {
-	if (!profile.googleId || !profile.email) throw new GoogleSignInError('Google did not return an account id and email')
+export async function signInWithGoogle({
+	profile,
+	tokens,
+}: {
+	profile: GoogleProfile
+	tokens: GoogleTokens
+}) {
+	if (!profile.googleId || !profile.email)
+		throw new GoogleSignInError('Google did not return an account id and email')
 	// An unverified address proves nothing about who owns it.
 	if (!profile.emailVerified) throw new GoogleSignInError('The Google account email is not verified')
 
@@ -62,7 +69,15 @@ export async function signInWithGoogle({ profile, tokens }: { profile: GooglePro
 	return { userId, joined, created, hasGmailAccess: hasGmailScopes(tokens.scope) }
 }
 
-async function saveGoogleAccount({ userId, profile, tokens }: { userId: string; profile: GoogleProfile; tokens: GoogleTokens }) {
+async function saveGoogleAccount({
+	userId,
+	profile,
+	tokens,
+}: {
+	userId: string
+	profile: GoogleProfile
+	tokens: GoogleTokens
+}) {
 	const accessTokenEncrypted = encrypt(tokens.accessToken)
 	const refreshTokenEncrypted = tokens.refreshToken ? encrypt(tokens.refreshToken) : null
 	const fields = {
@@ -83,7 +98,10 @@ async function saveGoogleAccount({ userId, profile, tokens }: { userId: string; 
 			// Another Google account's refresh token must not survive a switch of accounts.
 			update: { ...fields, ...(refreshTokenEncrypted || !sameAccount ? { refreshTokenEncrypted } : {}) },
 		})
-		await tx.user.update({ where: { id: userId }, data: { shouldResetGmailScope: !hasGmailScopes(tokens.scope) } })
+		await tx.user.update({
+			where: { id: userId },
+			data: { shouldResetGmailScope: !hasGmailScopes(tokens.scope) },
+		})
 	})
 }
 
@@ -112,7 +130,15 @@ export async function getGoogleTokens(userId: string) {
 }
 
 /** After the Gmail client refreshed the access token (and maybe received a new refresh token). */
-export async function updateGoogleTokens(userId: string, tokens: { accessToken: string; refreshToken?: string | null; expiresAt?: Date | null; scope?: string | null }) {
+export async function updateGoogleTokens(
+	userId: string,
+	tokens: {
+		accessToken: string
+		refreshToken?: string | null
+		expiresAt?: Date | null
+		scope?: string | null
+	},
+) {
 	await prisma.googleAccount.updateMany({
 		where: { userId },
 		data: {

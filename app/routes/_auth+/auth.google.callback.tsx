@@ -11,7 +11,8 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 export async function loader({ request }: LoaderFunctionArgs) {
 	const cleared = await clearOAuthCookies(request)
 	const providerError = new URL(request.url).searchParams.get('error')
-	if (providerError) return backToLogin(providerError === 'access_denied' ? 'access_denied' : 'google', cleared)
+	if (providerError)
+		return backToLogin(providerError === 'access_denied' ? 'access_denied' : 'google', cleared)
 	if (!isGoogleSignInConfigured()) return backToLogin('not_configured', cleared)
 
 	let signedIn
@@ -26,11 +27,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// A fresh session id on every sign-in; the one this browser had before ends here.
 	const previous = await readSessionId(request)
 	if (previous) await revokeSession(previous)
-	const session = await createSession({ userId: signedIn.userId, userAgent: request.headers.get('user-agent') })
+	const session = await createSession({
+		userId: signedIn.userId,
+		userAgent: request.headers.get('user-agent'),
+	})
 	const headers = new Headers()
 	for (const cookie of cleared) headers.append('Set-Cookie', cookie)
 	headers.append('Set-Cookie', await commitSessionId(session.id))
-	return redirectWithToast(await readRedirectTo(request), { type: 'success', title: SIGN_IN_SUCCESS_MESSAGE }, { headers })
+	return redirectWithToast(
+		await readRedirectTo(request),
+		{ type: 'success', title: SIGN_IN_SUCCESS_MESSAGE },
+		{ headers },
+	)
 }
 
 function backToLogin(error: SignInErrorCode, cookies: string[]) {

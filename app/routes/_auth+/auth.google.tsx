@@ -31,7 +31,10 @@ async function startGoogleSignIn(request: Request) {
 async function readRedirectToParam(request: Request) {
 	const fromQuery = new URL(request.url).searchParams.get('redirectTo')
 	if (request.method !== 'POST') return fromQuery
-	const form = await request.clone().formData().catch(() => null)
+	const form = await request
+		.clone()
+		.formData()
+		.catch(() => null)
 	const fromForm = form?.get('redirectTo')
 	return typeof fromForm === 'string' && fromForm ? fromForm : fromQuery
 }

@@ -37,7 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES) return fail(PDF_TOO_LARGE_MESSAGE)
 	let file: File | null = null
 	try {
-		const form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: PDF_MAX_BYTES }))
+		const form = await unstable_parseMultipartFormData(
+			request,
+			unstable_createMemoryUploadHandler({ maxPartSize: PDF_MAX_BYTES }),
+		)
 		const value = form.get('file')
 		file = value instanceof File ? value : null
 	} catch (error) {

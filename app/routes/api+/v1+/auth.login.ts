@@ -13,7 +13,8 @@ import { commitSessionId, readSessionId } from '#app/utils/session.server.ts'
 export async function action({ request }: ActionFunctionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed()
 	const { code } = await parseJsonBody(request, GoogleCodeSchema)
-	if (!isGoogleSignInConfigured()) return apiError(503, 'google_not_configured', 'Google sign-in is not configured on this server')
+	if (!isGoogleSignInConfigured())
+		return apiError(503, 'google_not_configured', 'Google sign-in is not configured on this server')
 
 	let signedIn
 	try {
@@ -28,7 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	// A fresh session id on every sign-in; the one this browser had before ends here.
 	const previous = await readSessionId(request)
 	if (previous) await revokeSession(previous)
-	const session = await createSession({ userId: signedIn.userId, userAgent: request.headers.get('user-agent') })
+	const session = await createSession({
+		userId: signedIn.userId,
+		userAgent: request.headers.get('user-agent'),
+	})
 	const body = await getSessionUser(session.id)
 	// A real Response: resource routes drop data()'s status and headers.
 	return Response.json(body, { headers: { 'Set-Cookie': await commitSessionId(session.id) } })

@@ -18,7 +18,9 @@ function notFound() {
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const actor = await requireApiActor(request)
 	const exclude = new URL(request.url).searchParams.getAll('exclude').flatMap((value) => value.split(','))
-	const queueable = await getQueueable(actor.organizationId, params.id ?? '', { excludePayload: exclude.includes('payload') })
+	const queueable = await getQueueable(actor.organizationId, params.id ?? '', {
+		excludePayload: exclude.includes('payload'),
+	})
 	if (!queueable) throw notFound()
 	return Response.json({ data: { data: toQueueableJson(queueable) } })
 }

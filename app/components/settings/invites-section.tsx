@@ -1,0 +1,112 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form } from '@remix-run/react'
+import { UserPlus, X } from 'lucide-react'
+import { useRef } from 'react'
+import { Button } from '#app/components/ui/button.tsx'
+import { ErrorList } from '#app/components/ui/field-error.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { InviteSchema } from '#app/schemas/organization.ts'
+import { formatDate } from './format-date.ts'
+import { useIsSubmitting, useLastResult, useResetAfterSuccess } from './settings-form-hooks.ts'
+import { INTENTS } from './settings-intents.ts'
+
+export type InviteRow = { id: string; email: string; createdAt: string }
+
+export function InviteForm() {
+	const formRef = useRef<HTMLFormElement>(null)
+	const lastResult = useLastResult(INTENTS.invite)
+	const isInviting = useIsSubmitting(INTENTS.invite)
+	useResetAfterSuccess(formRef, INTENTS.invite)
+	const [form, fields] = useForm({
+		id: 'invite',
+		lastResult,
+		constraint: getZodConstraint(InviteSchema),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
+	})
+	return (
+		<section aria-labelledby="invite-heading" className="flex flex-col gap-2">
+			<h3 id="invite-heading" className="text-sm font-medium">
+				Invite by email
+			</h3>
+			<Form
+				method="post"
+				ref={formRef}
+				aria-labelledby="invite-heading"
+				className="flex flex-col gap-2"
+				{...getFormProps(form)}
+			>
+				<input type="hidden" name="intent" value={INTENTS.invite} />
+				<div className="flex items-start gap-2">
+					<div className="flex flex-1 flex-col gap-2">
+						<Label htmlFor={fields.email.id} className="sr-only">
+							Email address
+						</Label>
+						<Input
+							{...getInputProps(fields.email, { type: 'email' })}
+							placeholder="teammate@company.com"
+							autoComplete="off"
+						/>
+						<ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+					</div>
+					<Button type="submit" disabled={isInviting}>
+						<UserPlus aria-hidden="true" />
+						{isInviting ? 'Inviting…' : 'Invite'}
+					</Button>
+				</div>
+				<ErrorList id={form.errorId} errors={form.errors} />
+			</Form>
+		</section>
+	)
+}
+
+export function PendingInvites({ invites, canManage }: { invites: InviteRow[]; canManage: boolean }) {
+	return (
+		<section aria-labelledby="pending-invites-heading" className="flex flex-col gap-2">
+			<h3 id="pending-invites-heading" className="text-sm font-medium">
+				Pending invites
+			</h3>
+			{invites.length ? (
+				<ul
+					aria-labelledby="pending-invites-heading"
+					className="max-h-[200px] divide-y overflow-y-auto rounded-md border"
+				>
+					{invites.map((invite) => (
+						<li key={invite.id} className="flex items-center justify-between gap-3 px-3 py-2">
+							<div className="flex min-w-0 flex-col">
+								<span className="truncate text-sm">{invite.email}</span>
+								<span className="text-xs text-muted-foreground">Invited {formatDate(invite.createdAt)}</span>
+							</div>
+							{canManage ? <CancelInviteForm invite={invite} /> : null}
+						</li>
+					))}
+				</ul>
+			) : (
+				<p className="text-sm text-muted-foreground">No pending invites.</p>
+			)}
+		</section>
+	)
+}
+
+function CancelInviteForm({ invite }: { invite: InviteRow }) {
+	const isCancelling = useIsSubmitting(INTENTS.cancelInvite, { name: 'inviteId', value: invite.id })
+	return (
+		<Form method="post">
+			<input type="hidden" name="intent" value={INTENTS.cancelInvite} />
+			<input type="hidden" name="inviteId" value={invite.id} />
+			<Button
+				type="submit"
+				variant="ghost"
+				size="sm"
+				disabled={isCancelling}
+				aria-label={`Cancel invite for ${invite.email}`}
+			>
+				<X aria-hidden="true" />
+				Cancel
+			</Button>
+		</Form>
+	)
+}
