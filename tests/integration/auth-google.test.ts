@@ -1,5 +1,4 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { decrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
@@ -11,37 +10,16 @@ import { callRoute, createSignedInUser, makeRequest, TEST_ORIGIN } from '#tests/
 import {
 	exchangedGrant,
 	fakeGoogleUser,
-	googleHandlers,
+	GOOGLE_CLIENT_ID,
 	IDENTITY_ONLY_SCOPE,
 	issueGoogleCode,
-	resetGoogleFake,
 	tokenRequests,
+	setupFakeGoogle,
 	type FakeGoogleUser,
 } from '#tests/mocks/google.ts'
 
-const server = setupServer(...googleHandlers)
-const CLIENT_ID = 'reachout-test.apps.googleusercontent.com'
-
-beforeAll(() => {
-	process.env.GOOGLE_CLIENT_ID = CLIENT_ID
-	process.env.GOOGLE_CLIENT_SECRET = 'test-google-client-secret'
-	process.env.APP_URL = TEST_ORIGIN
-	resetEnvCache()
-	server.listen({ onUnhandledRequest: 'error' })
-})
-
-afterEach(() => {
-	server.resetHandlers()
-	resetGoogleFake()
-})
-
-afterAll(() => {
-	server.close()
-	delete process.env.GOOGLE_CLIENT_ID
-	delete process.env.GOOGLE_CLIENT_SECRET
-	delete process.env.APP_URL
-	resetEnvCache()
-})
+const CLIENT_ID = GOOGLE_CLIENT_ID
+setupFakeGoogle({ APP_URL: TEST_ORIGIN })
 
 /** `name=value` pairs of a response's Set-Cookie headers, as the browser would send them back. */
 function cookiesFrom(headers: Headers, previous = '') {

@@ -1,42 +1,20 @@
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { decrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { resetEnvCache } from '#app/utils/env.server.ts'
 import { action as loginAction, loader as loginLoader } from '#app/routes/api+/v1+/auth.login.ts'
 import { loader as authUserLoader } from '#app/routes/api+/v1+/auth.user.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
 import {
 	exchangedGrant,
 	fakeGoogleUser,
-	googleHandlers,
 	IDENTITY_ONLY_SCOPE,
 	issueGoogleCode,
-	resetGoogleFake,
 	tokenRequests,
+	setupFakeGoogle,
 } from '#tests/mocks/google.ts'
 
-const server = setupServer(...googleHandlers)
-
-beforeAll(() => {
-	process.env.GOOGLE_CLIENT_ID = 'reachout-test.apps.googleusercontent.com'
-	process.env.GOOGLE_CLIENT_SECRET = 'test-google-client-secret'
-	resetEnvCache()
-	server.listen({ onUnhandledRequest: 'error' })
-})
-
-afterEach(() => {
-	server.resetHandlers()
-	resetGoogleFake()
-})
-
-afterAll(() => {
-	server.close()
-	delete process.env.GOOGLE_CLIENT_ID
-	delete process.env.GOOGLE_CLIENT_SECRET
-	resetEnvCache()
-})
+const server = setupFakeGoogle()
 
 function postLogin(json: unknown, cookie?: string) {
 	return callRoute(() =>

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { resetEnvCache } from '#app/utils/env.server.ts'
 
 // Google's OAuth token endpoint and userinfo endpoints, faked at the HTTP boundary.
 // remix-auth-google calls oauth2 v3 userinfo; googleapis' oauth2('v2') calls v2;
@@ -141,3 +144,33 @@ export const googleHandlers = [
 		})
 	}),
 ]
+
+export const GOOGLE_CLIENT_ID = 'reachout-test.apps.googleusercontent.com'
+
+/**
+ * For a test file: Google configured and faked at the HTTP boundary for its whole run,
+ * with extra environment (say APP_URL) set and removed alongside. Returns the MSW server.
+ */
+export function setupFakeGoogle(extraEnv: Record<string, string> = {}) {
+	const server = setupServer(...googleHandlers)
+	const env: Record<string, string> = {
+		GOOGLE_CLIENT_ID,
+		GOOGLE_CLIENT_SECRET: 'test-google-client-secret',
+		...extraEnv,
+	}
+	beforeAll(() => {
+		Object.assign(process.env, env)
+		resetEnvCache()
+		server.listen({ onUnhandledRequest: 'error' })
+	})
+	afterEach(() => {
+		server.resetHandlers()
+		resetGoogleFake()
+	})
+	afterAll(() => {
+		server.close()
+		for (const key of Object.keys(env)) delete process.env[key]
+		resetEnvCache()
+	})
+	return server
+}
