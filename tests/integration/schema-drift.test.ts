@@ -89,8 +89,14 @@ function expectedSchema(dmmf: Dmmf) {
 			.map((field) => ({
 				table: tableOf(model.name),
 				column: field.dbName ?? field.name,
-				type: field.kind === 'enum' ? field.type : columnTypes[field.type] + (field.isList ? '[]' : ''),
-				nullable: !field.isRequired,
+				type:
+					field.kind === 'enum'
+						? field.isList
+							? `"${field.type}"[]`
+							: field.type
+						: columnTypes[field.type] + (field.isList ? '[]' : ''),
+				// Prisma creates list columns without NOT NULL.
+				nullable: !field.isRequired || field.isList,
 				hasDefault: hasDatabaseDefault(field),
 			})),
 	)
@@ -152,6 +158,8 @@ async function actualSchema(client: pg.Client) {
 		CROSS JOIN LATERAL unnest(ix.indkey) WITH ORDINALITY AS k(attnum, ordinality)
 		JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
 		WHERE n.nspname = 'public' AND t.relname <> '_prisma_migrations'
+		  -- trigram search indexes are raw SQL that schema.prisma cannot describe; tested below
+		  AND i.relname NOT LIKE '%\_trgm\_idx'
 		GROUP BY i.relname, t.relname, ix.indisunique`)
 	const foreignKeys = await client.query(`
 		SELECT con.conname AS name, t.relname AS table, rt.relname AS "referencedTable",
@@ -188,6 +196,24 @@ test('the database built from the migrations matches schema.prisma (no drift)', 
 		expect(sorted(actual.columns)).toEqual(sorted(expected.columns))
 		expect(sorted(actual.indexes)).toEqual(sorted(expected.indexes))
 		expect(sorted(actual.foreignKeys)).toEqual(sorted(expected.foreignKeys))
+	} finally {
+		await client.end()
+	}
+})
+
+test('the trigram search indexes that schema.prisma cannot describe exist', async () => {
+	const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+	await client.connect()
+	try {
+		const { rows } = await client.query(`
+			SELECT i.relname AS name, am.amname AS method
+			FROM pg_index ix JOIN pg_class i ON i.oid = ix.indexrelid JOIN pg_am am ON am.oid = i.relam
+			WHERE i.relname LIKE '%\\_trgm\\_idx' ORDER BY i.relname`)
+		expect(rows).toEqual([
+			{ name: 'Company_name_trgm_idx', method: 'gin' },
+			{ name: 'Contact_search_trgm_idx', method: 'gin' },
+			{ name: 'Tag_name_trgm_idx', method: 'gin' },
+		])
 	} finally {
 		await client.end()
 	}
