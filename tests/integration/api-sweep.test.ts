@@ -1,50 +1,13 @@
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
-import { createServer, type ViteDevServer } from 'vite'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { prisma } from '#app/utils/db.server.ts'
-import { createSignedInUser, TEST_ORIGIN } from '#tests/db-utils.ts'
+import { expectApiError, useApiRouter } from '#tests/api-router.ts'
+import { createSignedInUser } from '#tests/db-utils.ts'
 
 // Sweeps every API route of the foundation through the real router: 401 without a session,
 // 403 for a role that may not act, 404 for another organization's ids, 400 with
 // { error, message } for invalid bodies — and never a 500 for user input.
 
-let vite: ViteDevServer
-let handle: (request: Request) => Promise<Response>
-
-beforeAll(async () => {
-	vite = await createServer({
-		server: { middlewareMode: true, hmr: false },
-		appType: 'custom',
-		logLevel: 'silent',
-	})
-	const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
-	handle = createRequestHandler(build, 'development')
-}, 120_000)
-
-afterAll(async () => {
-	await vite?.close()
-})
-
-async function send(method: string, path: string, { cookie, body }: { cookie?: string; body?: string } = {}) {
-	const headers: Record<string, string> = { Origin: TEST_ORIGIN }
-	if (cookie) headers.Cookie = cookie
-	if (body !== undefined) headers['Content-Type'] = 'application/json'
-	const response = await handle(new Request(new URL(path, TEST_ORIGIN), { method, headers, body }))
-	const text = await response.text()
-	let json: { error?: unknown; message?: unknown } | null = null
-	try {
-		json = JSON.parse(text)
-	} catch {
-		// not JSON
-	}
-	return { status: response.status, json, text }
-}
-
-function expectApiError(result: Awaited<ReturnType<typeof send>>, status: number) {
-	expect(result.status, result.text.slice(0, 300)).toBe(status)
-	expect(typeof result.json?.error).toBe('string')
-	expect(typeof result.json?.message).toBe('string')
-}
+const send = useApiRouter()
 
 type Route = { method: string; path: string; body?: unknown }
 

@@ -1,0 +1,58 @@
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { createServer, type ViteDevServer } from 'vite'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { TEST_ORIGIN } from '#tests/db-utils.ts'
+
+/**
+ * Sends requests through the real Remix router (a Vite SSR build of the app), so statuses
+ * and headers are exactly what a client gets. Call once at the top of a test file.
+ */
+export function useApiRouter() {
+	let vite: ViteDevServer
+	let handle: (request: Request) => Promise<Response>
+
+	beforeAll(async () => {
+		vite = await createServer({
+			server: { middlewareMode: true, hmr: false },
+			appType: 'custom',
+			logLevel: 'silent',
+		})
+		const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
+		handle = createRequestHandler(build, 'development')
+	}, 120_000)
+
+	afterAll(async () => {
+		await vite?.close()
+	})
+
+	return async function send(
+		method: string,
+		path: string,
+		{ cookie, body, json }: { cookie?: string; body?: string; json?: unknown } = {},
+	) {
+		const headers: Record<string, string> = { Origin: TEST_ORIGIN }
+		if (cookie) headers.Cookie = cookie
+		const payload = json !== undefined ? JSON.stringify(json) : body
+		if (payload !== undefined) headers['Content-Type'] = 'application/json'
+		const response = await handle(new Request(new URL(path, TEST_ORIGIN), { method, headers, body: payload }))
+		const text = await response.text()
+		// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies
+		let json_: any = null
+		try {
+			json_ = JSON.parse(text)
+		} catch {
+			// not JSON
+		}
+		return { status: response.status, json: json_, text, headers: response.headers }
+	}
+}
+
+export type ApiResult = Awaited<ReturnType<ReturnType<typeof useApiRouter>>>
+
+/** Asserts the API's error shape: the status and `{ error, message }` (and the message, if given). */
+export function expectApiError(result: ApiResult, status: number, message?: string) {
+	expect(result.status, result.text.slice(0, 300)).toBe(status)
+	expect(typeof result.json?.error).toBe('string')
+	expect(typeof result.json?.message).toBe('string')
+	if (message !== undefined) expect(result.json.message).toBe(message)
+}
