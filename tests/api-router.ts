@@ -7,7 +7,7 @@ import { TEST_ORIGIN } from '#tests/db-utils.ts'
  * Sends requests through the real Remix router (a Vite SSR build of the app), so statuses
  * and headers are exactly what a client gets. Call once at the top of a test file.
  */
-export function useApiRouter() {
+export function setupApiRouter() {
 	let vite: ViteDevServer
 	let handle: (request: Request) => Promise<Response>
 
@@ -47,7 +47,7 @@ export function useApiRouter() {
 	}
 }
 
-export type ApiResult = Awaited<ReturnType<ReturnType<typeof useApiRouter>>>
+export type ApiResult = Awaited<ReturnType<ReturnType<typeof setupApiRouter>>>
 
 /** Asserts the API's error shape: the status and `{ error, message }` (and the message, if given). */
 export function expectApiError(result: ApiResult, status: number, message?: string) {

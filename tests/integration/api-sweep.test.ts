@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { prisma } from '#app/utils/db.server.ts'
-import { expectApiError, useApiRouter } from '#tests/api-router.ts'
+import { expectApiError, setupApiRouter } from '#tests/api-router.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
 
 // Sweeps every API route of the foundation through the real router: 401 without a session,
 // 403 for a role that may not act, 404 for another organization's ids, 400 with
 // { error, message } for invalid bodies — and never a 500 for user input.
 
-const send = useApiRouter()
+const send = setupApiRouter()
 
 type Route = { method: string; path: string; body?: unknown }
 
