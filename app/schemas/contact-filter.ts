@@ -74,3 +74,26 @@ export const ContactSelectionSchema = z.union([
 	z.array(z.string().min(1)).min(1, 'Select at least one contact').max(10_000),
 ])
 export type ContactSelection = z.output<typeof ContactSelectionSchema>
+
+/**
+ * The filter fields a bulk-action body carries next to its selection (`contact_ids`,
+ * `contactIds`): with "all", the action applies to the contacts matching exactly these, minus
+ * `exclude_ids`. Endpoints extend it with their own selection field name.
+ */
+export const ContactBulkFilterSchema = z.object({
+	search: ContactFilterSchema.shape.search,
+	tags: idList,
+	campaign: optionalId,
+	list: optionalId,
+	exclude_ids: z.array(z.string()).max(10_000).default([]),
+})
+
+/** The ContactFilter of a bulk body (sort does not matter to a bulk action). */
+export function contactFilterOfBulkBody(body: z.output<typeof ContactBulkFilterSchema>): ContactFilter {
+	return ContactFilterSchema.parse({
+		search: body.search,
+		tags: body.tags,
+		campaign: body.campaign,
+		list: body.list,
+	})
+}
