@@ -2,11 +2,19 @@ import { prisma } from '#app/utils/db.server.ts'
 
 export const DEMO_USER_EMAIL = 'demo@reachout.dev'
 
-/** Idempotent: a demo organization with its owner, for the development sign-in. */
+/** Idempotent: a demo organization with its owner, for the development sign-in, and some CRM data. */
 export async function seedDemoData() {
-	const existing = await prisma.user.findUnique({ where: { email: DEMO_USER_EMAIL }, select: { id: true } })
-	if (existing) return { created: false }
-	await prisma.organization.create({
+	const existing = await prisma.user.findUnique({
+		where: { email: DEMO_USER_EMAIL },
+		select: { id: true, memberships: { select: { organizationId: true } } },
+	})
+	if (existing) {
+		const organizationId = existing.memberships[0]?.organizationId
+		if (organizationId && !(await prisma.contact.count({ where: { organizationId } })))
+			await seedDemoCrm(organizationId, existing.id)
+		return { created: false }
+	}
+	const organization = await prisma.organization.create({
 		data: {
 			name: 'Demo Company',
 			summary: 'Reachout demo organization',
@@ -18,6 +26,74 @@ export async function seedDemoData() {
 				},
 			},
 		},
+		select: { id: true, memberships: { select: { userId: true } } },
 	})
+	await seedDemoCrm(organization.id, organization.memberships[0]!.userId)
 	return { created: true }
+}
+
+const COMPANIES = [
+	['Acme Analytics', 'Dashboards for mid-market retailers.', 'Software', 120],
+	['Globex Logistics', 'Freight brokerage across Europe.', 'Logistics', 850],
+	['Initech Health', 'Scheduling software for clinics.', 'Health', 60],
+	['Umbrella Robotics', 'Warehouse picking robots.', 'Hardware', 300],
+] as const
+const PEOPLE = [
+	['Ada', 'Lovelace', 'CTO'],
+	['Alan', 'Turing', 'Head of Research'],
+	['Grace', 'Hopper', 'VP Engineering'],
+	['Linus', 'Torvalds', 'Engineering Manager'],
+	['Margaret', 'Hamilton', 'CEO'],
+	['Barbara', 'Liskov', 'Head of Product'],
+	['Ken', 'Thompson', 'Founder'],
+	['Frances', 'Allen', 'VP Sales'],
+	['Radia', 'Perlman', 'Operations Director'],
+	['Edsger', 'Dijkstra', 'Procurement Lead'],
+	['Donald', 'Knuth', 'Chief Revenue Officer'],
+	['Sophie', 'Wilson', 'Account Executive'],
+] as const
+
+async function seedDemoCrm(organizationId: string, creatorId: string) {
+	const companies = await Promise.all(
+		COMPANIES.map(([name, description, industry, employeeCount]) =>
+			prisma.company.create({
+				data: {
+					organizationId,
+					creatorId,
+					name,
+					slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+					description,
+					industry,
+					employeeCount,
+					website: `https://${name.split(' ')[0]!.toLowerCase()}.example.com`,
+				},
+				select: { id: true },
+			}),
+		),
+	)
+	const [customers, prospects] = await Promise.all([
+		prisma.tag.create({ data: { organizationId, name: 'Customer' }, select: { id: true } }),
+		prisma.tag.create({ data: { organizationId, name: 'Prospect' }, select: { id: true } }),
+	])
+	const campaign = await prisma.campaign.create({
+		data: { organizationId, creatorId, name: 'Q1 outreach', channels: ['EMAIL'], status: 'DRAFT' },
+		select: { id: true },
+	})
+	for (const [index, [firstName, lastName, role]] of PEOPLE.entries()) {
+		await prisma.contact.create({
+			data: {
+				organizationId,
+				creatorId,
+				firstName,
+				lastName,
+				role,
+				email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+				linkedin: `https://www.linkedin.com/in/${firstName}-${lastName}`.toLowerCase(),
+				status: (['NEW', 'ACTIVE', 'ARCHIVED', 'INACTIVE'] as const)[index % 4],
+				companyId: companies[index % companies.length]!.id,
+				tags: { create: { tagId: index % 3 === 0 ? customers.id : prospects.id } },
+				...(index < 4 ? { campaigns: { create: { campaignId: campaign.id } } } : {}),
+			},
+		})
+	}
 }

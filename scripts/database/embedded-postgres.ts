@@ -72,6 +72,8 @@ async function letPostgresUserReach(paths: string[], log: (line: string) => void
 export async function startEmbeddedPostgres(
 	name = 'postgres',
 	log: (line: string) => void = () => {},
+	/** Server settings (`-c name=value`), e.g. a larger shared_buffers for benchmarks. */
+	settings: Record<string, string> = {},
 ): Promise<RunningPostgres> {
 	const databaseDir = path.join(projectRoot, '.data', name)
 	const pidFile = path.join(databaseDir, 'postmaster.pid')
@@ -92,7 +94,7 @@ export async function startEmbeddedPostgres(
 		log('initialising the embedded PostgreSQL under .data/ (first run only)')
 		await initialiseCluster(binaries.initdb, databaseDir, runAs)
 	}
-	const server = await startServerProcess(binaries.postgres, databaseDir, port, runAs)
+	const server = await startServerProcess(binaries.postgres, databaseDir, port, runAs, settings)
 	log(`embedded PostgreSQL listening on 127.0.0.1:${port}`)
 	return { serverUrl: urlFor(port), stop: server.stop }
 }
@@ -159,10 +161,17 @@ async function initialiseCluster(initdb: string, databaseDir: string, runAs: Run
  * before it shuts the database down (the package's own start() shares our group, so the
  * database died under the worker's feet).
  */
-async function startServerProcess(postgresBinary: string, databaseDir: string, port: number, runAs: RunAs) {
+async function startServerProcess(
+	postgresBinary: string,
+	databaseDir: string,
+	port: number,
+	runAs: RunAs,
+	settings: Record<string, string>,
+) {
+	const extra = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])
 	const child = spawn(
 		postgresBinary,
-		['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'],
+		['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', ...extra],
 		{
 			...runAs,
 			detached: true,

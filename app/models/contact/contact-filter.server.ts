@@ -24,9 +24,11 @@ export function contactFilterConditions(organizationId: string, filter: ContactF
 	if (filter.search) {
 		const pattern = likePattern(filter.search)
 		// Full name ("Ada Lovelace") is covered because the expression joins the names with a space.
+		// `= ANY(ARRAY(subquery))` runs the company search once, up front, so the planner can
+		// OR the two index scans together (a plain IN (subquery) forces a scan of every contact).
 		conditions.push(Prisma.sql`(${CONTACT_SEARCH_EXPRESSION} LIKE ${pattern}
-			OR c."companyId" IN (SELECT co.id FROM "Company" co
-				WHERE co."organizationId" = ${organizationId} AND lower(co."name") LIKE ${pattern}))`)
+			OR c."companyId" = ANY(ARRAY(SELECT co.id FROM "Company" co
+				WHERE co."organizationId" = ${organizationId} AND lower(co."name") LIKE ${pattern})))`)
 	}
 	if (filter.tags.length) {
 		conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "ContactTag" ct

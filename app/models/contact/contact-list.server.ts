@@ -1,4 +1,4 @@
-import { type Prisma } from '#app/generated/prisma/client.ts'
+import { Prisma } from '#app/generated/prisma/client.ts'
 import { type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { contactFilterConditions, contactOrderBy } from './contact-filter.server.ts'
@@ -38,6 +38,24 @@ export function toContactRow(record: ContactRowRecord) {
 export type ContactRow = ReturnType<typeof toContactRow>
 
 /**
+ * The ids of one page. With a tag, campaign or list filter the matching set is bounded by
+ * that membership, so it is collected first (MATERIALIZED) and then sorted: left to itself the
+ * planner walks the whole sort index hoping to meet 100 members early, which at a million
+ * contacts takes hundreds of milliseconds. Without one, the sort index (or, for a
+ * search, the trigram index) is the right plan and the planner finds it.
+ */
+function pageIdsSql(organizationId: string, filter: ContactFilter, take: number, skip: number) {
+	const conditions = contactFilterConditions(organizationId, filter)
+	const order = contactOrderBy(filter)
+	if (filter.tags.length || filter.campaign || filter.list) {
+		return Prisma.sql`WITH matching AS MATERIALIZED (
+				SELECT c.id, c."firstName", c."createdAt" FROM "Contact" c WHERE ${conditions})
+			SELECT c.id FROM matching c ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`
+	}
+	return Prisma.sql`SELECT c.id FROM "Contact" c WHERE ${conditions} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`
+}
+
+/**
  * One page of an organization's contacts matching the filter, in the filter's order.
  * Two queries: the ids by raw SQL (so the trigram and sort indexes are used as planned),
  * then the rows with their relations.
@@ -47,11 +65,7 @@ export async function listContacts(
 	filter: ContactFilter,
 	{ take, skip }: { take: number; skip: number },
 ): Promise<ContactRow[]> {
-	const ids = await prisma.$queryRaw<Array<{ id: string }>>`
-		SELECT c.id FROM "Contact" c
-		WHERE ${contactFilterConditions(organizationId, filter)}
-		ORDER BY ${contactOrderBy(filter)}
-		LIMIT ${take} OFFSET ${skip}`
+	const ids = await prisma.$queryRaw<Array<{ id: string }>>(pageIdsSql(organizationId, filter, take, skip))
 	if (ids.length === 0) return []
 	const records = await prisma.contact.findMany({
 		where: { id: { in: ids.map(({ id }) => id) }, organizationId },
