@@ -28,12 +28,18 @@ export function setupApiRouter() {
 	return async function send(
 		method: string,
 		path: string,
-		{ cookie, body, json }: { cookie?: string; body?: string; json?: unknown } = {},
+		{
+			cookie,
+			body,
+			json,
+			form,
+		}: { cookie?: string; body?: string; json?: unknown; form?: Record<string, string> } = {},
 	) {
 		const headers: Record<string, string> = { Origin: TEST_ORIGIN }
 		if (cookie) headers.Cookie = cookie
-		const payload = json !== undefined ? JSON.stringify(json) : body
-		if (payload !== undefined) headers['Content-Type'] = 'application/json'
+		const payload = form ? new URLSearchParams(form).toString() : json !== undefined ? JSON.stringify(json) : body
+		if (payload !== undefined)
+			headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json'
 		const response = await handle(new Request(new URL(path, TEST_ORIGIN), { method, headers, body: payload }))
 		const text = await response.text()
 		// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies
