@@ -28,7 +28,7 @@ const SUFFIXES = `ARRAY['Inc','Labs','Systems','Group','Partners','Technologies'
 const SECONDARY_INDEXES = [
 	'Contact_organizationId_email_key',
 	'Contact_organizationId_createdAt_id_idx',
-	'Contact_organizationId_firstName_id_idx',
+	'Contact_organizationId_lower_firstName_id_idx',
 	'Contact_organizationId_linkedin_idx',
 	'Contact_companyId_idx',
 	'Contact_creatorId_idx',

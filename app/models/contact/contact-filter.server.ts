@@ -48,7 +48,8 @@ export function contactFilterConditions(organizationId: string, filter: ContactF
 /** ORDER BY for the filter's sort, with the id as tie-breaker so pages never overlap. */
 export function contactOrderBy(filter: ContactFilter): Prisma.Sql {
 	const direction = filter.sortDirection === 'asc' ? Prisma.raw('ASC') : Prisma.raw('DESC')
-	const column = filter.sortBy === 'firstName' ? Prisma.raw('c."firstName"') : Prisma.raw('c."createdAt"')
+	// lower(): names sort without regard to case, on the index "Contact_organizationId_lower_firstName_id_idx".
+	const column = filter.sortBy === 'firstName' ? Prisma.raw('lower(c."firstName")') : Prisma.raw('c."createdAt"')
 	return Prisma.sql`${column} ${direction}, c.id ${direction}`
 }
 

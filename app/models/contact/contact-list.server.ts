@@ -47,12 +47,55 @@ export type ContactRow = ReturnType<typeof toContactRow>
 function pageIdsSql(organizationId: string, filter: ContactFilter, take: number, skip: number) {
 	const conditions = contactFilterConditions(organizationId, filter)
 	const order = contactOrderBy(filter)
-	if (filter.tags.length || filter.campaign || filter.list) {
+	if (hasMembershipFilter(filter)) {
+		// The total comes from the same pass (a window over the materialised set).
 		return Prisma.sql`WITH matching AS MATERIALIZED (
 				SELECT c.id, c."firstName", c."createdAt" FROM "Contact" c WHERE ${conditions})
-			SELECT c.id FROM matching c ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`
+			SELECT c.id, (count(*) OVER ())::int AS total FROM matching c ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`
 	}
-	return Prisma.sql`SELECT c.id FROM "Contact" c WHERE ${conditions} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`
+	return Prisma.sql`SELECT c.id, NULL::int AS total FROM "Contact" c WHERE ${conditions}
+		ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`
+}
+
+function hasMembershipFilter(filter: ContactFilter) {
+	return filter.tags.length > 0 || Boolean(filter.campaign) || Boolean(filter.list)
+}
+
+async function contactRowsByIds(organizationId: string, ids: string[]): Promise<ContactRow[]> {
+	if (ids.length === 0) return []
+	const records = await prisma.contact.findMany({
+		where: { id: { in: ids }, organizationId },
+		select: CONTACT_ROW_SELECT,
+	})
+	const byId = new Map(records.map((record) => [record.id, record]))
+	return ids.flatMap((id) => {
+		const record = byId.get(id)
+		return record ? [toContactRow(record)] : []
+	})
+}
+
+/**
+ * A page and the total number of matching contacts, for the contacts table and the API.
+ * With a membership filter both come from one pass over the matching set; otherwise the page
+ * (sort or trigram index) and the count run side by side.
+ */
+export async function findContactsPage(
+	organizationId: string,
+	filter: ContactFilter,
+	{ take, skip }: { take: number; skip: number },
+): Promise<{ contacts: ContactRow[]; total: number }> {
+	if (hasMembershipFilter(filter)) {
+		const ids = await prisma.$queryRaw<Array<{ id: string; total: number }>>(
+			pageIdsSql(organizationId, filter, take, skip),
+		)
+		const total = ids[0]?.total ?? (skip > 0 ? await countContacts(organizationId, filter) : 0)
+		return { contacts: await contactRowsByIds(organizationId, ids.map(({ id }) => id)), total }
+	}
+	const [contacts, total] = await Promise.all([
+		listContacts(organizationId, filter, { take, skip }),
+		countContacts(organizationId, filter),
+	])
+	return { contacts, total }
 }
 
 /**
@@ -66,22 +109,21 @@ export async function listContacts(
 	{ take, skip }: { take: number; skip: number },
 ): Promise<ContactRow[]> {
 	const ids = await prisma.$queryRaw<Array<{ id: string }>>(pageIdsSql(organizationId, filter, take, skip))
-	if (ids.length === 0) return []
-	const records = await prisma.contact.findMany({
-		where: { id: { in: ids.map(({ id }) => id) }, organizationId },
-		select: CONTACT_ROW_SELECT,
-	})
-	const byId = new Map(records.map((record) => [record.id, record]))
-	return ids.flatMap(({ id }) => {
-		const record = byId.get(id)
-		return record ? [toContactRow(record)] : []
-	})
+	return contactRowsByIds(
+		organizationId,
+		ids.map(({ id }) => id),
+	)
 }
 
 /** How many of the organization's contacts match the filter (for "select all N" and paging). */
 export async function countContacts(organizationId: string, filter: ContactFilter): Promise<number> {
-	const [row] = await prisma.$queryRaw<Array<{ count: number }>>`
-		SELECT count(*)::int AS count FROM "Contact" c
-		WHERE ${contactFilterConditions(organizationId, filter)}`
+	const conditions = contactFilterConditions(organizationId, filter)
+	// Same reason as the page: let the membership bound the work, not a guess of the planner.
+	const [row] = await prisma.$queryRaw<Array<{ count: number }>>(
+		hasMembershipFilter(filter)
+			? Prisma.sql`WITH matching AS MATERIALIZED (SELECT c.id FROM "Contact" c WHERE ${conditions})
+				SELECT count(*)::int AS count FROM matching`
+			: Prisma.sql`SELECT count(*)::int AS count FROM "Contact" c WHERE ${conditions}`,
+	)
 	return row?.count ?? 0
 }

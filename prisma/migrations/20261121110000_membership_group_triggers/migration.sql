@@ -61,3 +61,8 @@ CREATE TRIGGER "ListContact_fixed_list" BEFORE UPDATE OF "listId" ON "ListContac
     FOR EACH ROW WHEN (OLD."listId" IS DISTINCT FROM NEW."listId") EXECUTE FUNCTION "membership_refuse_group_change"();
 CREATE TRIGGER "CampaignContact_fixed_campaign" BEFORE UPDATE OF "campaignId" ON "CampaignContact"
     FOR EACH ROW WHEN (OLD."campaignId" IS DISTINCT FROM NEW."campaignId") EXECUTE FUNCTION "membership_refuse_group_change"();
+
+-- Sorting by first name ignores case ("alan" between "Ada" and "Barbara"), so its index is on
+-- lower("firstName"); the expression must match contactOrderBy in contact-filter.server.ts.
+DROP INDEX "Contact_organizationId_firstName_id_idx";
+CREATE INDEX "Contact_organizationId_lower_firstName_id_idx" ON "Contact" ("organizationId", lower("firstName"), "id");
