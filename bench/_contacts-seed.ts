@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 
 // Seeds the contacts benchmark in plain SQL (generate_series), so 2,000,000 contacts take
 // about a minute: organization A with 1,000,000 contacts, 100,000 companies, 100 tags
