@@ -1,0 +1,307 @@
+import { Prisma } from '#app/generated/prisma/client.ts'
+import { CONTACT_MESSAGES, type ContactCreateInput, type ContactUpdateInput } from '#app/schemas/contact.ts'
+import { prisma } from '#app/utils/db.server.ts'
+
+/** Everything a contact's detail shows: all its fields, tags, campaigns, and its company. */
+function contactSelect(fullCompany: boolean) {
+	return {
+		id: true,
+		firstName: true,
+		middleName: true,
+		lastName: true,
+		email: true,
+		phone: true,
+		linkedin: true,
+		role: true,
+		roleDetails: true,
+		decisionMakingCapacity: true,
+		painPoints: true,
+		budgetControl: true,
+		teamSize: true,
+		technicalBackground: true,
+		summary: true,
+		status: true,
+		metadata: true,
+		lastContactedAt: true,
+		createdAt: true,
+		updatedAt: true,
+		companyId: true,
+		creatorId: true,
+		company: { select: fullCompany ? FULL_COMPANY_SELECT : { id: true, name: true } },
+		tags: { select: { tag: { select: { id: true, name: true } } }, orderBy: { createdAt: 'asc' } },
+		campaigns: {
+			select: { campaign: { select: { id: true, name: true } } },
+			orderBy: { createdAt: 'asc' },
+		},
+	} satisfies Prisma.ContactSelect
+}
+
+const FULL_COMPANY_SELECT = {
+	id: true,
+	name: true,
+	description: true,
+	summary: true,
+	tagline: true,
+	website: true,
+	linkedinUrl: true,
+	crunchbaseUrl: true,
+	industry: true,
+	revenue: true,
+	employeeCount: true,
+	employeeCountRange: true,
+	linkedinFollowers: true,
+	metadata: true,
+	headquarter: true,
+	locations: true,
+	funding: true,
+	logoUrl: true,
+	lastContactedAt: true,
+	createdAt: true,
+} satisfies Prisma.CompanySelect
+
+type ContactRecord = Prisma.ContactGetPayload<{ select: ReturnType<typeof contactSelect> }>
+type ContactRecordWithCompany = Omit<ContactRecord, 'company'> & {
+	company: Prisma.CompanyGetPayload<{ select: typeof FULL_COMPANY_SELECT }> | null
+}
+
+/** The spec's shape: tags as { id, name }, tagIds, campaigns as { campaign: { id, name } }. */
+function toContact<Record extends ContactRecord | ContactRecordWithCompany>(record: Record) {
+	const { tags, ...rest } = record
+	const tagList = tags.map(({ tag }) => tag)
+	return { ...rest, tags: tagList, tagIds: tagList.map((tag) => tag.id) }
+}
+
+export type Contact = ReturnType<typeof toContact<ContactRecord>>
+export type ContactWithCompany = ReturnType<typeof toContact<ContactRecordWithCompany>>
+
+/** A failed write, with the API's status, error code and the message users see. */
+export type ContactFailure = {
+	status: 404 | 409
+	error: 'not_found' | 'conflict'
+	message: string
+	field?: 'companyId' | 'tagIds' | 'email'
+}
+export type ContactResult = { ok: true; contact: Contact } | { ok: false; failure: ContactFailure }
+
+const FAILURES = {
+	contactNotFound: { status: 404, error: 'not_found', message: CONTACT_MESSAGES.contactNotFound },
+	companyNotFound: {
+		status: 404,
+		error: 'not_found',
+		message: CONTACT_MESSAGES.companyNotFound,
+		field: 'companyId',
+	},
+	tagNotFound: { status: 404, error: 'not_found', message: CONTACT_MESSAGES.tagNotFound, field: 'tagIds' },
+	duplicateEmail: {
+		status: 409,
+		error: 'conflict',
+		message: CONTACT_MESSAGES.duplicateEmail,
+		field: 'email',
+	},
+} as const satisfies Record<string, ContactFailure>
+
+export async function getContact(
+	organizationId: string,
+	id: string,
+	options: { company: true },
+): Promise<ContactWithCompany | null>
+export async function getContact(
+	organizationId: string,
+	id: string,
+	options?: { company?: false },
+): Promise<Contact | null>
+export async function getContact(
+	organizationId: string,
+	id: string,
+	{ company = false }: { company?: boolean } = {},
+) {
+	const record = await prisma.contact.findFirst({
+		where: { id, organizationId },
+		select: contactSelect(company),
+	})
+	return record ? toContact(record) : null
+}
+
+/** Another organization's company or tags count as missing: ids of others are never usable. */
+async function checkOwnership(
+	tx: Prisma.TransactionClient,
+	organizationId: string,
+	{ companyId, tagIds }: { companyId?: string; tagIds?: string[] },
+): Promise<ContactFailure | null> {
+	if (companyId !== undefined) {
+		const company = await tx.company.findFirst({
+			where: { id: companyId, organizationId },
+			select: { id: true },
+		})
+		if (!company) return FAILURES.companyNotFound
+	}
+	if (tagIds?.length) {
+		const owned = await tx.tag.count({ where: { id: { in: tagIds }, organizationId } })
+		if (owned !== tagIds.length) return FAILURES.tagNotFound
+	}
+	return null
+}
+
+function isDuplicateEmail(error: unknown) {
+	return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
+}
+
+class Failed extends Error {
+	constructor(readonly failure: ContactFailure) {
+		super(failure.message)
+	}
+}
+
+/** Runs a write; ownership failures and a duplicate email come back as a ContactFailure. */
+async function write(run: (tx: Prisma.TransactionClient) => Promise<ContactRecord>): Promise<ContactResult> {
+	try {
+		const record = await prisma.$transaction(run)
+		return { ok: true, contact: toContact(record) }
+	} catch (error) {
+		if (error instanceof Failed) return { ok: false, failure: error.failure }
+		if (isDuplicateEmail(error)) return { ok: false, failure: FAILURES.duplicateEmail }
+		throw error
+	}
+}
+
+export function createContact(
+	organizationId: string,
+	creatorId: string | null,
+	input: ContactCreateInput,
+): Promise<ContactResult> {
+	const { tagIds, companyId, metadata, ...fields } = input
+	return write(async (tx) => {
+		const failure = await checkOwnership(tx, organizationId, { companyId, tagIds })
+		if (failure) throw new Failed(failure)
+		return tx.contact.create({
+			data: {
+				...fields,
+				metadata: metadata ?? {},
+				organizationId,
+				companyId,
+				creatorId,
+				tags: { create: tagIds.map((tagId) => ({ tagId })) },
+			},
+			select: contactSelect(false),
+		})
+	})
+}
+
+/** Changes the given fields; `tagIds`, when given, replaces the contact's tags. */
+export function updateContact(
+	organizationId: string,
+	id: string,
+	input: ContactUpdateInput,
+): Promise<ContactResult> {
+	const { tagIds, metadata, ...fields } = input
+	return write(async (tx) => {
+		const existing = await tx.contact.findFirst({ where: { id, organizationId }, select: { id: true } })
+		if (!existing) throw new Failed(FAILURES.contactNotFound)
+		const failure = await checkOwnership(tx, organizationId, { companyId: fields.companyId, tagIds })
+		if (failure) throw new Failed(failure)
+		if (tagIds) {
+			await tx.contactTag.deleteMany({ where: { contactId: id, tagId: { notIn: tagIds } } })
+			await tx.contactTag.createMany({
+				data: tagIds.map((tagId) => ({ tagId, contactId: id })),
+				skipDuplicates: true,
+			})
+		}
+		return tx.contact.update({
+			where: { id },
+			data: { ...fields, ...(metadata ? { metadata } : {}) },
+			select: contactSelect(false),
+		})
+	})
+}
+
+/** True when the organization's contact existed and is gone. */
+export async function deleteContact(organizationId: string, id: string) {
+	const { count } = await prisma.contact.deleteMany({ where: { id, organizationId } })
+	return count > 0
+}
+
+/**
+ * A LinkedIn address reduced to what identifies the profile: host without "www." or a country
+ * prefix, path without a trailing slash, no scheme, query or fragment, lower-cased.
+ * "https://www.linkedin.com/in/Ada/?trk=x" → "linkedin.com/in/ada".
+ */
+export function linkedinKey(url: string): string | null {
+	const text = url.trim()
+	if (!text) return null
+	try {
+		const parsed = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`)
+		const host = parsed.hostname.toLowerCase().replace(/^(www|[a-z]{2})\.(?=linkedin\.com$)/, '')
+		let path = parsed.pathname
+		try {
+			path = decodeURIComponent(path)
+		} catch {
+			// keep the raw path
+		}
+		return `${host}${path.replace(/\/+$/, '')}`.toLowerCase()
+	} catch {
+		return null
+	}
+}
+
+/**
+ * The stored forms a profile address is usually saved in (scheme, "www.", trailing slash, the
+ * path as typed or lower-cased), so the lookup uses the (organizationId, linkedin) index
+ * instead of normalising every contact's address.
+ */
+function storedForms(url: string, key: string | null) {
+	const forms = new Set<string>([url.trim()])
+	if (!key) return [...forms]
+	const [host = '', ...rest] = key.split('/')
+	const typedPath = /\/.*$/.exec(url.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, ''))?.[0] ?? ''
+	const paths = new Set([`/${rest.join('/')}`, typedPath.replace(/[?#].*$/, '').replace(/\/+$/, '')])
+	const hosts = host === 'linkedin.com' ? ['www.linkedin.com', 'linkedin.com'] : [host]
+	for (const path of paths) {
+		for (const scheme of ['https://', 'http://', '']) {
+			for (const h of hosts) {
+				forms.add(`${scheme}${h}${path}`)
+				forms.add(`${scheme}${h}${path}/`)
+			}
+		}
+	}
+	return [...forms]
+}
+
+export type CheckBatchResult = {
+	linkedin: string
+	saved: boolean
+	contactId: string | null
+	companyId: string | null
+	tagIds: string[]
+}
+
+/** For each LinkedIn address: is it already one of the organization's contacts (and which)? */
+export async function checkContactsBatch(
+	organizationId: string,
+	linkedinUrls: string[],
+): Promise<CheckBatchResult[]> {
+	const keys = linkedinUrls.map((url) => linkedinKey(url))
+	const forms = [...new Set(linkedinUrls.flatMap((url, index) => storedForms(url, keys[index] ?? null)))]
+	const matches = forms.length
+		? await prisma.contact.findMany({
+				where: { organizationId, linkedin: { in: forms.filter(Boolean) } },
+				select: { id: true, linkedin: true, companyId: true, tags: { select: { tagId: true } } },
+				orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+			})
+		: []
+	const byKey = new Map<string, (typeof matches)[number]>()
+	for (const match of matches) {
+		const key = match.linkedin ? linkedinKey(match.linkedin) : null
+		if (key && !byKey.has(key)) byKey.set(key, match)
+	}
+	return linkedinUrls.map((linkedin, index) => {
+		const key = keys[index]
+		const match = key ? byKey.get(key) : undefined
+		return {
+			linkedin,
+			saved: Boolean(match),
+			contactId: match?.id ?? null,
+			companyId: match?.companyId ?? null,
+			tagIds: match?.tags.map(({ tagId }) => tagId) ?? [],
+		}
+	})
+}

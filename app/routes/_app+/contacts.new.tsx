@@ -1,0 +1,104 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import {
+	type ContactActionData,
+	ContactForm,
+	NEW_CONTACT_ACTION,
+} from '#app/components/contacts/contact-form.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { buttonVariants } from '#app/components/ui/button.tsx'
+import { Card, CardContent } from '#app/components/ui/card.tsx'
+import { listCompanyOptions } from '#app/models/company/company.server.ts'
+import { createContact } from '#app/models/contact/contact.server.ts'
+import { listTagOptions } from '#app/models/tag/tag.server.ts'
+import { ContactCreateSchema } from '#app/schemas/contact.ts'
+import { requireActor } from '#app/utils/auth.server.ts'
+import { safeRedirectTo } from '#app/utils/redirect.ts'
+import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
+
+// The no-JavaScript pickers are native selects of the first options (the spec's picker takes 1000).
+const FALLBACK_COMPANIES = 1000
+const FALLBACK_TAGS = 100
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const actor = await requireActor(request)
+	const [companyOptions, tagOptions] = await Promise.all([
+		listCompanyOptions(actor.organizationId, { take: FALLBACK_COMPANIES }),
+		listTagOptions(actor.organizationId, { take: FALLBACK_TAGS }),
+	])
+	return { companyOptions, tagOptions }
+}
+
+// Creates a contact. The Add Contact dialog posts here with a fetcher (mode=dialog) and gets the
+// contact back; the page's form is redirected to the new contact (or redirectTo) with the toast.
+export async function action({ request }: ActionFunctionArgs) {
+	const actor = await requireActor(request)
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: ContactCreateSchema })
+	if (submission.status !== 'success') {
+		return data<ContactActionData>({ result: submission.reply() }, { status: 400 })
+	}
+	const result = await createContact(actor.organizationId, actor.userId, submission.value)
+	if (!result.ok) {
+		const { failure } = result
+		return dataWithToast<ContactActionData>(
+			{
+				result: submission.reply(
+					failure.field
+						? { fieldErrors: { [failure.field]: [failure.message] } }
+						: { formErrors: [failure.message] },
+				),
+			},
+			{ type: 'error', title: 'An error occurred', description: failure.message },
+			{ status: failure.status },
+		)
+	}
+	const toast = { type: 'success', title: 'Contact created successfully' } as const
+	if (formData.get('mode') === 'dialog') {
+		return dataWithToast<ContactActionData>(
+			{ result: submission.reply({ resetForm: true }), contact: result.contact },
+			toast,
+		)
+	}
+	return redirectWithToast(
+		safeRedirectTo(formData.get('redirectTo'), `/contacts/${result.contact.id}`),
+		toast,
+	)
+}
+
+export default function NewContactRoute() {
+	const { companyOptions, tagOptions } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const navigation = useNavigation()
+	return (
+		<div className="mx-auto w-full max-w-2xl">
+			<PageHeader title="Add Contact" description="Fields marked * are required." />
+			<Card>
+				<CardContent className="p-6">
+					<ContactForm
+						id="new-contact-page"
+						variant="add"
+						action={NEW_CONTACT_ACTION}
+						lastResult={actionData?.result}
+						pending={navigation.state === 'submitting'}
+						companyOptions={companyOptions}
+						tagOptions={tagOptions}
+						secondaryAction={
+							<Link to="/contacts" className={buttonVariants({ variant: 'outline' })}>
+								Cancel
+							</Link>
+						}
+					/>
+				</CardContent>
+			</Card>
+		</div>
+	)
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add Contact · Reachout' }]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}
