@@ -16,7 +16,7 @@ import { AddToListDialog } from '#app/components/lists/add-to-list-dialog.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { AddTagsDialog } from '#app/components/tags/add-tags-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { countContacts, listContacts, type ContactRow } from '#app/models/contact/contact-list.server.ts'
+import { findContactsPage, type ContactRow } from '#app/models/contact/contact-list.server.ts'
 import { findTags, listTagOptions } from '#app/models/tag/tag.server.ts'
 import {
 	CONTACTS_PAGE_SIZE,
@@ -38,12 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const filter = contactFilterFromSearchParams(url.searchParams)
 	const page = parsePage(url.searchParams.get('page'))
-	const [contacts, total, campaigns, tagOptions, selectedTags] = await Promise.all([
-		listContacts(organizationId, filter, {
+	const [{ contacts, total }, campaigns, tagOptions, selectedTags] = await Promise.all([
+		findContactsPage(organizationId, filter, {
 			take: CONTACTS_PAGE_SIZE,
 			skip: (page - 1) * CONTACTS_PAGE_SIZE,
 		}),
-		countContacts(organizationId, filter),
 		prisma.campaign.findMany({
 			where: { organizationId },
 			select: { id: true, name: true },

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { countContacts, listContacts } from '#app/models/contact/contact-list.server.ts'
+import { findContactsPage } from '#app/models/contact/contact-list.server.ts'
 import { createContact } from '#app/models/contact/contact.server.ts'
 import { ContactCreateSchema } from '#app/schemas/contact.ts'
 import { contactFilterFromSearchParams, CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
@@ -28,11 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		throw apiError(400, 'validation_error', `take must be a whole number from 1 to ${CONTACTS_API_MAX_TAKE}`)
 	if (skip === null) throw apiError(400, 'validation_error', 'skip must be a whole number')
 	const filter = contactFilterFromSearchParams(params)
-	const [data, total] = await Promise.all([
-		listContacts(actor.organizationId, filter, { take, skip }),
-		countContacts(actor.organizationId, filter),
-	])
-	return Response.json({ data, meta: { total, take, skip } })
+	const { contacts, total } = await findContactsPage(actor.organizationId, filter, { take, skip })
+	return Response.json({ data: contacts, meta: { total, take, skip } })
 }
 
 // POST: the contact create payload → 201 with the contact (its id included). Another

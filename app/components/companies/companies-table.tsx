@@ -1,0 +1,76 @@
+import { Link } from '@remix-run/react'
+import { Building } from 'lucide-react'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { DeleteCompanyForm, EditCompanyButton, NewCompanyButton } from './company-actions.tsx'
+import { type CompanyFormValues } from './company-form.tsx'
+import { ExternalLink } from './external-link.tsx'
+
+export type CompanyTableRow = CompanyFormValues & { contactCount: number }
+
+export function CompaniesTable({
+	companies,
+	search,
+	redirectTo,
+}: {
+	companies: CompanyTableRow[]
+	search: string
+	redirectTo: string
+}) {
+	if (companies.length === 0) {
+		return (
+			<div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+				<Building className="h-8 w-8 text-muted-foreground" aria-hidden="true" />
+				<p className="text-sm text-muted-foreground">
+					{search ? `No companies match “${search}”.` : 'No companies yet.'}
+				</p>
+				{search ? null : <NewCompanyButton size="sm" />}
+			</div>
+		)
+	}
+	return (
+		<Table aria-label="Companies">
+			<TableHeader>
+				<TableRow>
+					<TableHead>Name</TableHead>
+					<TableHead>Industry</TableHead>
+					<TableHead>Website</TableHead>
+					<TableHead className="text-right">Employees</TableHead>
+					<TableHead className="text-right">Contacts</TableHead>
+					<TableHead>
+						<span className="sr-only">Actions</span>
+					</TableHead>
+				</TableRow>
+			</TableHeader>
+			<TableBody>
+				{companies.map((company) => (
+					<TableRow key={company.id}>
+						<TableCell className="max-w-xs">
+							<Link to={`/companies/${company.id}`} className="font-medium hover:underline">
+								{company.name}
+							</Link>
+							<p className="truncate text-xs text-muted-foreground" title={company.description}>
+								{company.tagline ?? company.description}
+							</p>
+						</TableCell>
+						<TableCell>{company.industry ?? '—'}</TableCell>
+						<TableCell className="max-w-[14rem] truncate">
+							{company.website ? <ExternalLink href={company.website} /> : '—'}
+						</TableCell>
+						<TableCell className="text-right tabular-nums">
+							{company.employeeCount?.toLocaleString('en-US') ?? company.employeeCountRange ?? '—'}
+						</TableCell>
+						<TableCell className="text-right tabular-nums">
+							{company.contactCount.toLocaleString('en-US')}
+						</TableCell>
+						<TableCell>
+							<div className="flex justify-end gap-1">
+								<EditCompanyButton company={company} iconOnly />
+								<DeleteCompanyForm company={company} redirectTo={redirectTo} iconOnly />
+							</div>
+						</TableCell>
+					</TableRow>
+				))}
+			</TableBody>
+		</Table>
+	)
+}

@@ -1,0 +1,53 @@
+import { ContactStatusBadge } from '#app/components/status-badge.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+
+export type CompanyContactRow = {
+	id: string
+	firstName: string
+	lastName: string
+	email: string | null
+	role: string | null
+	status: string
+}
+
+export function CompanyContactsTable({ contacts }: { contacts: CompanyContactRow[] }) {
+	if (contacts.length === 0) {
+		return (
+			<p className="px-6 py-8 text-center text-sm text-muted-foreground">No contacts at this company yet.</p>
+		)
+	}
+	return (
+		<Table aria-label="Contacts at this company">
+			<TableHeader>
+				<TableRow>
+					<TableHead>Name</TableHead>
+					<TableHead>Role</TableHead>
+					<TableHead>Email</TableHead>
+					<TableHead>Status</TableHead>
+				</TableRow>
+			</TableHeader>
+			<TableBody>
+				{contacts.map((contact) => (
+					<TableRow key={contact.id}>
+						<TableCell className="font-medium">
+							{contact.firstName} {contact.lastName}
+						</TableCell>
+						<TableCell>{contact.role ?? '—'}</TableCell>
+						<TableCell>
+							{contact.email ? (
+								<a href={`mailto:${contact.email}`} className="text-primary hover:underline">
+									{contact.email}
+								</a>
+							) : (
+								'—'
+							)}
+						</TableCell>
+						<TableCell>
+							<ContactStatusBadge status={contact.status} />
+						</TableCell>
+					</TableRow>
+				))}
+			</TableBody>
+		</Table>
+	)
+}
