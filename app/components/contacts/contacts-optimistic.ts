@@ -33,8 +33,8 @@ function usePendingDeletes() {
 /**
  * The spec's optimistic contact-list mutations. A contact being deleted leaves the table as soon
  * as the request starts and comes back if it fails. Tags added in bulk show on the affected rows
- * the moment the dialog reports them saved, before the page's data is reloaded; the reloaded rows
- * (the server's truth) then replace them, so nothing stays that the server did not keep.
+ * as soon as the save starts and are taken off again if it fails; the reloaded rows (the
+ * server's truth) then replace them, so nothing stays that the server did not keep.
  */
 export function useOptimisticContacts(rows: ContactTableRow[], total: number) {
 	const [addedTags, setAddedTags] = useState<AddedTags[]>([])
@@ -44,8 +44,11 @@ export function useOptimisticContacts(rows: ContactTableRow[], total: number) {
 	// Fresh rows from the server already hold what was saved.
 	useEffect(() => setAddedTags((current) => (current.length ? [] : current)), [rows])
 
+	/** Shows tags on the affected rows now; returns the rollback for a failed save. */
 	const showAddedTags = useCallback((tags: Tag[], target: Target) => {
-		setAddedTags((current) => [...current, { tags, target }])
+		const entry: AddedTags = { tags, target }
+		setAddedTags((current) => [...current, entry])
+		return () => setAddedTags((current) => current.filter((item) => item !== entry))
 	}, [])
 
 	const removeContact = useCallback((id: string) => {

@@ -201,8 +201,9 @@ export default function ContactsRoute() {
 					open
 					onOpenChange={closeBulkDialog}
 					{...bulkProps}
-					// Saved: the rows show the tags now; the revalidation on close brings the server's truth.
-					onSaved={(tags) => optimistic.showAddedTags(tags, selection.target)}
+					// Optimistic: the rows show the tags as the save starts, and lose them if it fails;
+					// the revalidation on close brings the server's truth.
+					onSaving={(tags) => optimistic.showAddedTags(tags, selection.target)}
 				/>
 			) : null}
 			{bulkDialog === 'list' ? <AddToListDialog open onOpenChange={closeBulkDialog} {...bulkProps} /> : null}

@@ -1,0 +1,285 @@
+import {
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+	redirect,
+} from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+	addContactsToTag,
+	createTag,
+	listTags,
+	tagCoverage,
+	type TagWithCount,
+} from '#app/models/tag/tag.server.ts'
+import {
+	contactFilterFromSearchParams,
+	contactFilterToSearchParams,
+	type ContactFilter,
+	type ContactSelection,
+} from '#app/schemas/contact-filter.ts'
+import { CreateTagSchema, TAG_DIALOG_PAGE_SIZE } from '#app/schemas/tag.ts'
+import { requireActor } from '#app/utils/auth.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+
+// The Add-tags dialog without JavaScript: /contacts/tag?ids=a&ids=b (or selection=all plus the
+// contacts filter — search, tags, campaign, list — and excludeIds) lists the tags 15 a page
+// with checkboxes; saving adds the chosen tags and returns to the contacts table.
+// tagSearch and tagPage page through the tags without touching the contacts filter.
+
+const MAX_IDS = 10_000
+
+function readTarget(params: URLSearchParams) {
+	const filter = contactFilterFromSearchParams(params)
+	const ids = [
+		...new Set(
+			params
+				.getAll('ids')
+				.flatMap((value) => value.split(','))
+				.filter(Boolean),
+		),
+	]
+	const excludeIds = params.getAll('excludeIds').filter(Boolean).slice(0, MAX_IDS)
+	const selection: ContactSelection | null =
+		params.get('selection') === 'all' ? 'all' : ids.length ? ids.slice(0, MAX_IDS) : null
+	return { filter, selection, excludeIds: selection === 'all' ? excludeIds : [] }
+}
+
+function contactsHref(filter: ContactFilter) {
+	const query = contactFilterToSearchParams(filter).toString()
+	return query ? `/contacts?${query}` : '/contacts'
+}
+
+function parseTagPage(value: string | null) {
+	const page = Number(value)
+	return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const actor = await requireActor(request)
+	const url = new URL(request.url)
+	const { filter, selection, excludeIds } = readTarget(url.searchParams)
+	const tagSearch = url.searchParams.get('tagSearch')?.trim().slice(0, 200) ?? ''
+	const tagPage = parseTagPage(url.searchParams.get('tagPage'))
+	const { tags, total } = await listTags(actor.organizationId, {
+		take: TAG_DIALOG_PAGE_SIZE,
+		skip: (tagPage - 1) * TAG_DIALOG_PAGE_SIZE,
+		search: tagSearch || undefined,
+	})
+	const coverage = selection
+		? await tagCoverage(
+				actor.organizationId,
+				tags.map((tag) => tag.id),
+				{ selection, filter, excludeIds },
+			)
+		: { selectedCount: 0, counts: {} as Record<string, number> }
+	return {
+		selectionMode: selection === 'all' ? ('all' as const) : ('ids' as const),
+		selectedCount: coverage.selectedCount,
+		tags: (tags as TagWithCount[]).map((tag) => ({
+			...tag,
+			holdsAll: coverage.selectedCount > 0 && (coverage.counts[tag.id] ?? 0) >= coverage.selectedCount,
+		})),
+		tagSearch,
+		tagPage,
+		lastPage: Math.max(1, Math.ceil(total / TAG_DIALOG_PAGE_SIZE)),
+		contactsHref: contactsHref(filter),
+	}
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const actor = await requireActor(request)
+	const url = new URL(request.url)
+	const here = `${url.pathname}${url.search}`
+	const formData = await request.formData()
+	const { filter, selection, excludeIds } = readTarget(url.searchParams)
+
+	if (formData.get('intent') === 'create') {
+		const parsed = CreateTagSchema.safeParse({ name: formData.get('name') ?? '' })
+		if (!parsed.success) {
+			const message = parsed.error.issues[0]?.message
+			return redirectWithToast(here, {
+				type: 'error',
+				title: message ? `Failed to create tag: ${message}` : 'Failed to create tag',
+			})
+		}
+		const { created } = await createTag(actor.organizationId, parsed.data.name)
+		return redirectWithToast(here, {
+			type: created ? 'success' : 'message',
+			title: created ? 'Tag created successfully!' : 'Tag already exists',
+		})
+	}
+
+	const tagIds = [...new Set(formData.getAll('tagIds').map(String).filter(Boolean))]
+	// "Save Contacts without tags" just closes.
+	if (!selection || tagIds.length === 0) return redirect(contactsHref(filter))
+	for (const tagId of tagIds) {
+		const added = await addContactsToTag(actor.organizationId, tagId, { selection, filter, excludeIds })
+		if (added === null)
+			return redirectWithToast(here, { type: 'error', title: 'Failed to add selected tags' })
+	}
+	return redirectWithToast(contactsHref(filter), {
+		type: 'success',
+		title: 'Selected tags added successfully',
+	})
+}
+
+export default function AddTagsPage() {
+	const data = useLoaderData<typeof loader>()
+	const navigation = useNavigation()
+	const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add'
+	const title =
+		data.selectionMode === 'all'
+			? 'Select tags for all contact(s)'
+			: `Select tags for ${data.selectedCount} contact(s)`
+
+	return (
+		<div className="mx-auto max-w-2xl">
+			<PageHeader
+				title={title}
+				description={
+					data.selectionMode === 'all'
+						? `The tags are added to all ${data.selectedCount.toLocaleString('en-US')} contacts matching the current filter.`
+						: undefined
+				}
+			/>
+			<TagSearchForm tagSearch={data.tagSearch} />
+			<Form method="post" className="mt-3 flex gap-2">
+				<input type="hidden" name="intent" value="create" />
+				<Input
+					name="name"
+					aria-label="New tag name"
+					placeholder="New tag name"
+					maxLength={100}
+					className="h-9"
+				/>
+				<Button type="submit" size="sm" variant="outline">
+					Create
+				</Button>
+			</Form>
+			<Form method="post" className="mt-4 space-y-4">
+				<input type="hidden" name="intent" value="add" />
+				<div className="h-[320px] overflow-y-auto rounded-md border">
+					<Table aria-label="Tags">
+						<TableHeader>
+							<TableRow>
+								<TableHead className="w-10">
+									<span className="sr-only">Select</span>
+								</TableHead>
+								<TableHead>Name</TableHead>
+								<TableHead className="w-28 text-right">Contacts</TableHead>
+							</TableRow>
+						</TableHeader>
+						<TableBody>
+							{data.tags.length === 0 ? (
+								<TableRow>
+									<TableCell colSpan={3} className="h-24 text-center text-muted-foreground">
+										No tags found
+									</TableCell>
+								</TableRow>
+							) : null}
+							{data.tags.map((tag) => (
+								<TableRow key={tag.id}>
+									<TableCell>
+										<Checkbox
+											name="tagIds"
+											value={tag.id}
+											aria-label={`Select tag ${tag.name}`}
+											disabled={tag.holdsAll || data.selectedCount === 0}
+										/>
+									</TableCell>
+									<TableCell className="font-medium">
+										{tag.name}
+										{tag.holdsAll ? (
+											<span className="ml-2 text-xs font-normal text-muted-foreground">Added</span>
+										) : null}
+									</TableCell>
+									<TableCell className="text-right tabular-nums">
+										{tag.contactCount.toLocaleString('en-US')}
+									</TableCell>
+								</TableRow>
+							))}
+						</TableBody>
+					</Table>
+				</div>
+				<TagPaging page={data.tagPage} lastPage={data.lastPage} />
+				<div className="flex justify-end gap-2">
+					<Button asChild variant="outline">
+						<Link to={data.contactsHref}>Cancel</Link>
+					</Button>
+					<Button type="submit" disabled={saving || data.selectedCount === 0}>
+						{saving ? 'Processing...' : 'Save contacts with tag'}
+					</Button>
+				</div>
+			</Form>
+		</div>
+	)
+}
+
+/** A GET form for the tag search that keeps the contacts selection and filter in the URL. */
+function TagSearchForm({ tagSearch }: { tagSearch: string }) {
+	const kept = useKeptParams(['tagSearch', 'tagPage'])
+	return (
+		<Form method="get" className="flex gap-2" role="search">
+			{kept.map(([key, value], index) => (
+				<input key={`${key}-${index}`} type="hidden" name={key} value={value} />
+			))}
+			<Input
+				type="search"
+				name="tagSearch"
+				defaultValue={tagSearch}
+				aria-label="Search tags"
+				placeholder="Search tags..."
+				className="h-9"
+			/>
+			<Button type="submit" size="sm" variant="outline">
+				Search
+			</Button>
+		</Form>
+	)
+}
+
+function TagPaging({ page, lastPage }: { page: number; lastPage: number }) {
+	const kept = useKeptParams(['tagPage'])
+	function href(target: number) {
+		const params = new URLSearchParams(kept)
+		params.set('tagPage', String(target))
+		return `?${params}`
+	}
+	return (
+		<div className="flex items-center justify-between text-sm">
+			<span className="text-muted-foreground">
+				Page {page} of {lastPage}
+			</span>
+			<div className="flex gap-2">
+				{page > 1 ? (
+					<Button asChild variant="outline" size="sm">
+						<Link to={href(page - 1)}>Previous</Link>
+					</Button>
+				) : null}
+				{page < lastPage ? (
+					<Button asChild variant="outline" size="sm">
+						<Link to={href(page + 1)}>Next</Link>
+					</Button>
+				) : null}
+			</div>
+		</div>
+	)
+}
+
+function useKeptParams(drop: string[]) {
+	const [searchParams] = useSearchParams()
+	return [...searchParams].filter(([key]) => !drop.includes(key))
+}
+
+export const meta: MetaFunction = () => [{ title: 'Add tags · Reachout' }]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}
