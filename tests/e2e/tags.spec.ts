@@ -156,12 +156,22 @@ test.describe('Add-tags dialog', () => {
 		await expect(dialog.getByRole('checkbox', { name: 'Select tag Partners' })).toBeVisible()
 		await page.unroute('**/api/v1/tags?*')
 
-		await page.route('**/api/v1/tags/*/contacts', (route) =>
-			route.fulfill({ status: 500, json: { error: 'server_error', message: 'Boom' } }),
-		)
+		// The save is optimistic: the row shows the tag while the request runs, and loses it on failure.
+		let failSave: () => void = () => {}
+		const saveFails = new Promise<void>((resolve) => (failSave = resolve))
+		await page.route('**/api/v1/tags/*/contacts', async (route) => {
+			await saveFails
+			await route.fulfill({ status: 500, json: { error: 'server_error', message: 'Boom' } })
+		})
+		// The table sits behind the modal (aria-hidden), so it is found by CSS rather than by role.
+		const cleoRow = page.locator('tbody tr', { hasText: 'Cleo Tester' })
+		await expect(cleoRow).not.toContainText('Partners')
 		await dialog.getByRole('checkbox', { name: 'Select tag Partners' }).check()
 		await dialog.getByRole('button', { name: 'Save contacts with tag' }).click()
+		await expect(cleoRow).toContainText('Partners')
+		failSave()
 		await expect(page.getByText('Failed to add selected tags')).toBeVisible()
+		await expect(cleoRow).not.toContainText('Partners')
 		await expect(dialog).toBeVisible()
 
 		await page.route('**/api/v1/tags', (route) =>

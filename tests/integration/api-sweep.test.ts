@@ -21,6 +21,29 @@ const authenticatedRoutes: Route[] = [
 	{ method: 'POST', path: '/api/v1/science/f', body: { type: 'bug', message: 'It broke' } },
 	{ method: 'GET', path: '/api/v1/queueables/some-id' },
 	{ method: 'PUT', path: '/api/v1/queueables/some-id', body: { action: 'cancel' } },
+	// CRM core (issue 3); tests/integration/crm-cross-org.test.ts sweeps them across organizations
+	{ method: 'GET', path: '/api/v1/contacts' },
+	{ method: 'POST', path: '/api/v1/contacts', body: { firstName: 'A' } },
+	{ method: 'GET', path: '/api/v1/contacts/some-id?company=true' },
+	{ method: 'PUT', path: '/api/v1/contacts/some-id', body: { firstName: 'A' } },
+	{ method: 'DELETE', path: '/api/v1/contacts/some-id' },
+	{ method: 'POST', path: '/api/v1/contacts/some-id/tag', body: { tagIds: [] } },
+	{ method: 'POST', path: '/api/v1/contacts/check-batch', body: { linkedinUrls: [] } },
+	{ method: 'GET', path: '/api/v1/companies?take=20' },
+	{ method: 'POST', path: '/api/v1/companies', body: { name: 'A' } },
+	{ method: 'GET', path: '/api/v1/companies/some-id' },
+	{ method: 'PUT', path: '/api/v1/companies/some-id', body: { name: 'A' } },
+	{ method: 'DELETE', path: '/api/v1/companies/some-id' },
+	{ method: 'GET', path: '/api/v1/tags?take=15&select=id,name' },
+	{ method: 'POST', path: '/api/v1/tags', body: { name: 'A' } },
+	{ method: 'POST', path: '/api/v1/tags/some-id/contacts', body: { contact_ids: 'all' } },
+	{ method: 'GET', path: '/api/v1/lists' },
+	{ method: 'POST', path: '/api/v1/lists', body: { name: 'A' } },
+	{ method: 'GET', path: '/api/v1/lists/some-slug' },
+	{ method: 'POST', path: '/api/v1/lists/some-id/contacts', body: { contactIds: 'all' } },
+	{ method: 'GET', path: '/api/v1/campaigns' },
+	{ method: 'POST', path: '/api/v1/campaigns', body: { name: 'A' } },
+	{ method: 'POST', path: '/api/v1/campaigns/some-id/contacts/batch', body: { contact_ids: 'all' } },
 ]
 
 describe('API sweep', () => {
@@ -86,6 +109,11 @@ describe('API sweep', () => {
 			{ method: 'POST', path: '/api/v1/science/f', body: { type: 'nonsense', message: '' } },
 			{ method: 'PUT', path: `/api/v1/queueables/${queueable.id}`, body: { action: 'explode' } },
 			{ method: 'POST', path: '/api/v1/auth/login', body: {} },
+			{ method: 'POST', path: '/api/v1/contacts', body: {} },
+			{ method: 'POST', path: '/api/v1/contacts/check-batch', body: { linkedinUrls: 'x' } },
+			{ method: 'POST', path: '/api/v1/companies', body: { name: '' } },
+			{ method: 'POST', path: '/api/v1/tags', body: { name: '   ' } },
+			{ method: 'POST', path: '/api/v1/campaigns', body: { name: '' } },
 		]
 		for (const route of invalid) {
 			expectApiError(await send(route.method, route.path, { cookie, body: JSON.stringify(route.body) }), 400)
@@ -107,6 +135,19 @@ describe('API sweep', () => {
 		expect(invite.status).toBe(201)
 		expect((await send('GET', '/api/v1/settings', { cookie })).status).toBe(200)
 		expect((await send('GET', '/api/v1/auth/user', { cookie })).status).toBe(200)
+	})
+
+	test("the CRM API answers with the spec's messages", async () => {
+		const { cookie } = await createSignedInUser({ role: 'OWNER' })
+		const contact = await send('POST', '/api/v1/contacts', { cookie, json: { lastName: 'Lovelace' } })
+		expectApiError(contact, 400, 'First name is required')
+		const company = await send('POST', '/api/v1/companies', { cookie, json: { description: 'x' } })
+		expectApiError(company, 400, 'Company name is required')
+		const created = await send('POST', '/api/v1/companies', { cookie, json: { name: 'Acme', description: 'x' } })
+		expect(created.status).toBe(201)
+		expect(typeof created.json.id).toBe('string')
+		const duplicate = await send('POST', '/api/v1/companies', { cookie, json: { name: 'ACME', description: 'y' } })
+		expectApiError(duplicate, 409, 'A company with these details already exists.')
 	})
 
 	test('unknown API paths answer 404 in the API shape', async () => {
