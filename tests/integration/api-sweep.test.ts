@@ -143,10 +143,16 @@ describe('API sweep', () => {
 		expectApiError(contact, 400, 'First name is required')
 		const company = await send('POST', '/api/v1/companies', { cookie, json: { description: 'x' } })
 		expectApiError(company, 400, 'Company name is required')
-		const created = await send('POST', '/api/v1/companies', { cookie, json: { name: 'Acme', description: 'x' } })
+		const created = await send('POST', '/api/v1/companies', {
+			cookie,
+			json: { name: 'Acme', description: 'x' },
+		})
 		expect(created.status).toBe(201)
 		expect(typeof created.json.id).toBe('string')
-		const duplicate = await send('POST', '/api/v1/companies', { cookie, json: { name: 'ACME', description: 'y' } })
+		const duplicate = await send('POST', '/api/v1/companies', {
+			cookie,
+			json: { name: 'ACME', description: 'y' },
+		})
 		expectApiError(duplicate, 409, 'A company with these details already exists.')
 	})
 
