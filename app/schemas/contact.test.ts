@@ -60,7 +60,7 @@ describe('ContactCreateSchema (Add Contact form, POST /contacts)', () => {
 	test('LinkedIn may be empty; a scheme-less address becomes https', () => {
 		expect(ContactCreateSchema.parse({ ...valid, linkedin: '' }).linkedin).toBeNull()
 		expect(ContactCreateSchema.parse({ ...valid, linkedin: 'linkedin.com/in/ada' }).linkedin).toBe(
-			'https://linkedin.com/in/ada',
+			'https://www.linkedin.com/in/ada',
 		)
 	})
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { canonicalLinkedinUrl } from '#app/utils/linkedin-url.ts'
 
 // Contacts: the Add Contact form (also POST /api/v1/contacts), the Edit Contact modal (also the
 // edit page), PUT /api/v1/contacts/:id and POST /api/v1/contacts/check-batch. Messages are the
@@ -94,7 +95,8 @@ function linkedinUrl(absent: 'null' | 'keep') {
 			context.addIssue({ code: 'custom', message: CONTACT_MESSAGES.urlInvalid })
 			return z.NEVER
 		}
-		return url
+		// One stored form per profile, so imports and check-batch find it however it was pasted.
+		return canonicalLinkedinUrl(url) ?? url
 	})
 }
 

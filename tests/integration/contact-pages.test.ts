@@ -108,7 +108,7 @@ describe('/contacts/new', () => {
 		expect(contact).toMatchObject({
 			email: 'grace@navy.mil',
 			phone: null,
-			linkedin: 'https://linkedin.com/in/grace',
+			linkedin: 'https://www.linkedin.com/in/grace',
 			status: 'NEW',
 			creatorId: user.id,
 		})

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ContactCreateSchema } from '#app/schemas/contact.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { canonicalLinkedinUrl, linkedinKey } from '#app/utils/linkedin-url.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
 import { contactPayload, insertCompany, insertContact, insertTag } from '#tests/factories/contact.ts'
 import {
@@ -8,7 +9,6 @@ import {
 	createContact,
 	deleteContact,
 	getContact,
-	linkedinKey,
 	updateContact,
 } from './contact.server.ts'
 
@@ -40,7 +40,7 @@ describe('createContact', () => {
 			companyId: company.id,
 			company: { id: company.id, name: 'Acme' },
 			phone: '+1 555',
-			linkedin: 'https://linkedin.com/in/grace',
+			linkedin: 'https://www.linkedin.com/in/grace',
 			tags: [{ id: tag.id, name: 'VIP' }],
 			tagIds: [tag.id],
 			campaigns: [],
@@ -233,6 +233,19 @@ describe('checkContactsBatch', () => {
 		// The typed-case form is found when asked in the same case.
 		const [same] = await checkContactsBatch(organizationId, ['https://linkedin.com/in/Grace/'])
 		expect(same?.contactId).toBe(typed.id)
+		// Saved through the schema, a profile is found whatever the case it is asked in.
+		const viaSchema = await createContact(
+			organizationId,
+			null,
+			input(company.id, {
+				email: 'margaret@example.com',
+				linkedin: 'https://www.linkedin.com/in/Margaret-H/',
+			}),
+		)
+		if (!viaSchema.ok) throw new Error('not created')
+		expect(viaSchema.contact.linkedin).toBe('https://www.linkedin.com/in/margaret-h')
+		const [upper] = await checkContactsBatch(organizationId, ['linkedin.com/in/MARGARET-H'])
+		expect(upper?.contactId).toBe(viaSchema.contact.id)
 		expect(await checkContactsBatch(organizationId, [])).toEqual([])
 	})
 
@@ -240,5 +253,9 @@ describe('checkContactsBatch', () => {
 		expect(linkedinKey('https://uk.linkedin.com/in/Ada/?x=1#y')).toBe('linkedin.com/in/ada')
 		expect(linkedinKey('www.linkedin.com/in/ada')).toBe('linkedin.com/in/ada')
 		expect(linkedinKey('')).toBeNull()
+		expect(canonicalLinkedinUrl('http://uk.linkedin.com/in/Ada-L/?trk=x')).toBe(
+			'https://www.linkedin.com/in/ada-l',
+		)
+		expect(canonicalLinkedinUrl('https://example.com/in/ada')).toBeNull()
 	})
 })

@@ -1,6 +1,7 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { CONTACT_MESSAGES, type ContactCreateInput, type ContactUpdateInput } from '#app/schemas/contact.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { canonicalLinkedinUrl, linkedinKey } from '#app/utils/linkedin-url.ts'
 
 /** Everything a contact's detail shows: all its fields, tags, campaigns, and its company. */
 function contactSelect(fullCompany: boolean) {
@@ -221,29 +222,6 @@ export async function deleteContact(organizationId: string, id: string) {
 }
 
 /**
- * A LinkedIn address reduced to what identifies the profile: host without "www." or a country
- * prefix, path without a trailing slash, no scheme, query or fragment, lower-cased.
- * "https://www.linkedin.com/in/Ada/?trk=x" → "linkedin.com/in/ada".
- */
-export function linkedinKey(url: string): string | null {
-	const text = url.trim()
-	if (!text) return null
-	try {
-		const parsed = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`)
-		const host = parsed.hostname.toLowerCase().replace(/^(www|[a-z]{2})\.(?=linkedin\.com$)/, '')
-		let path = parsed.pathname
-		try {
-			path = decodeURIComponent(path)
-		} catch {
-			// keep the raw path
-		}
-		return `${host}${path.replace(/\/+$/, '')}`.toLowerCase()
-	} catch {
-		return null
-	}
-}
-
-/**
  * The stored forms a profile address is usually saved in (scheme, "www.", trailing slash, the
  * path as typed or lower-cased), so the lookup uses the (organizationId, linkedin) index
  * instead of normalising every contact's address.
@@ -251,6 +229,9 @@ export function linkedinKey(url: string): string | null {
 function storedForms(url: string, key: string | null) {
 	const forms = new Set<string>([url.trim()])
 	if (!key) return [...forms]
+	// What the contact schema saves today; the other forms cover addresses saved before it did.
+	const canonical = canonicalLinkedinUrl(url)
+	if (canonical) forms.add(canonical)
 	const [host = '', ...rest] = key.split('/')
 	const typedPath = /\/.*$/.exec(url.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, ''))?.[0] ?? ''
 	const paths = new Set([`/${rest.join('/')}`, typedPath.replace(/[?#].*$/, '').replace(/\/+$/, '')])
