@@ -15,6 +15,8 @@ process.env.SESSION_SECRET ??= 'e2e-session-secret-0123456789'
 process.env.ENCRYPTION_KEY ??= 'a'.repeat(64)
 process.env.APP_URL = `http://localhost:${process.env.PORT}`
 process.env.ADMIN_EMAIL_DOMAINS ??= 'reachout-admin.test'
+// Dev sign-ins count as verified emails, so emails on ADMIN_EMAIL_DOMAINS are administrators.
+process.env.DEV_LOGIN_VERIFIED ??= 'true'
 // Slows PDF parsing per page so document-progress.spec.ts can watch the bar advance.
 process.env.DOCUMENT_PARSE_PAGE_DELAY_MS ??= '700'
 const { runServer } = await import('../../server/run.ts')

@@ -21,7 +21,10 @@ export async function action({ request }: ActionFunctionArgs) {
 		if (typeof redirectTo === 'string' && redirectTo) back.set('redirectTo', safeRedirectTo(redirectTo))
 		return redirect(`/login?${back}`, 303)
 	}
-	const { userId } = await signInIdentity({ email: parsed.data.email, emailVerified: !isProduction() })
+	// Production dev sign-ins are unverified (so never administrators) unless the e2e server
+	// sets DEV_LOGIN_VERIFIED=true to sign administrators in.
+	const emailVerified = !isProduction() || process.env.DEV_LOGIN_VERIFIED === 'true'
+	const { userId } = await signInIdentity({ email: parsed.data.email, emailVerified })
 	// A fresh session id on every sign-in; the one this browser had before ends here.
 	const previous = await readSessionId(request)
 	if (previous) await revokeSession(previous)

@@ -1,0 +1,219 @@
+import { Plus, Search } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { useDebouncedValue } from '#app/components/tags/use-debounced-value.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import {
+	Dialog,
+	DialogContent,
+	DialogDescription,
+	DialogFooter,
+	DialogHeader,
+	DialogTitle,
+} from '#app/components/ui/dialog.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Skeleton } from '#app/components/ui/skeleton.tsx'
+import { type ContactFilter } from '#app/schemas/contact-filter.ts'
+import { contactsAddedToListMessage, LIST_ADD_FORBIDDEN } from '#app/schemas/list.ts'
+import { useOptionalActor } from '#app/utils/actor.ts'
+import { cn } from '#app/utils/misc.ts'
+import { CreateListDialogForm } from './create-list-dialog.tsx'
+import { addContactsToListRequest, fetchLists, type ListOption } from './lists-client.ts'
+
+// The spec: list dialogs debounce their search by 50 ms.
+const SEARCH_DEBOUNCE_MS = 50
+
+export type BulkDialogProps = {
+	open: boolean
+	onOpenChange: (open: boolean) => void
+	/** The ticked rows, or 'all' contacts matching `filter` (minus `excludeIds`). */
+	selection: 'all' | string[]
+	filter: ContactFilter
+	excludeIds?: string[]
+	/** How many contacts the selection holds, for the labels. */
+	contactCount: number
+	onAdded?: () => void
+}
+
+/**
+ * Add Contacts to List (administrators only): choose a list, or create one, then add the
+ * selection in one request. Others get "Only administrators can add contacts to lists" and
+ * the dialog closes.
+ */
+export function AddToListDialog({
+	open,
+	onOpenChange,
+	selection,
+	filter,
+	excludeIds,
+	contactCount,
+	onAdded,
+}: BulkDialogProps) {
+	const actor = useOptionalActor()
+	const isAdmin = Boolean(actor?.isPlatformAdmin)
+	// Once per opening, however often the caller re-renders before closing it.
+	const refused = useRef(false)
+	useEffect(() => {
+		if (!open) refused.current = false
+		else if (!isAdmin && !refused.current) {
+			refused.current = true
+			toast.error(LIST_ADD_FORBIDDEN)
+			onOpenChange(false)
+		}
+	}, [open, isAdmin, onOpenChange])
+
+	return (
+		<Dialog open={open && isAdmin} onOpenChange={onOpenChange}>
+			<DialogContent className="max-w-lg">
+				<DialogHeader>
+					<DialogTitle>Add to List</DialogTitle>
+					<DialogDescription>
+						Add {contactCount.toLocaleString('en-US')} {contactCount === 1 ? 'contact' : 'contacts'} to a
+						list.
+					</DialogDescription>
+				</DialogHeader>
+				{open && isAdmin ? (
+					<ChooseList
+						onClose={() => onOpenChange(false)}
+						onAdd={async (list) => {
+							const outcome = await addContactsToListRequest(list.id, selection, filter, excludeIds)
+							if (outcome.ok) {
+								toast.success(outcome.data.message ?? contactsAddedToListMessage(outcome.data.added))
+								onAdded?.()
+								onOpenChange(false)
+								return
+							}
+							toast.error(outcome.message ?? 'Failed to add contacts to list. Please try again.')
+							if (outcome.status === 403) onOpenChange(false)
+						}}
+					/>
+				) : null}
+			</DialogContent>
+		</Dialog>
+	)
+}
+
+function ChooseList({ onAdd, onClose }: { onAdd: (list: ListOption) => Promise<void>; onClose: () => void }) {
+	const [lists, setLists] = useState<ListOption[] | null>(null)
+	const [loadError, setLoadError] = useState<string | null>(null)
+	const [search, setSearch] = useState('')
+	const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
+	const [selectedId, setSelectedId] = useState<string | null>(null)
+	const [creating, setCreating] = useState(false)
+	const [adding, setAdding] = useState(false)
+
+	useEffect(() => {
+		const controller = new AbortController()
+		fetchLists(controller.signal)
+			.then((outcome) => {
+				if (outcome.ok) setLists(outcome.data)
+				else setLoadError(outcome.message ?? 'Failed to load lists')
+			})
+			.catch(() => {})
+		return () => controller.abort()
+	}, [])
+
+	const visible = useMemo(() => {
+		const query = debouncedSearch.trim().toLowerCase()
+		return (lists ?? []).filter((list) => !query || list.name.toLowerCase().includes(query))
+	}, [lists, debouncedSearch])
+	const selected = lists?.find((list) => list.id === selectedId) ?? null
+
+	if (creating) {
+		return (
+			<CreateListDialogForm
+				cancelLabel="Back"
+				onClose={() => setCreating(false)}
+				onCreated={(list) => {
+					setLists((current) => [{ ...list, contactCount: 0 }, ...(current ?? [])])
+					setSelectedId(list.id)
+					setCreating(false)
+				}}
+			/>
+		)
+	}
+
+	return (
+		<>
+			<div className="flex gap-2">
+				<div className="relative flex-1">
+					<Search
+						className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+						aria-hidden="true"
+					/>
+					<Input
+						type="search"
+						aria-label="Search lists"
+						placeholder="Search lists"
+						className="pl-9"
+						value={search}
+						onChange={(event) => setSearch(event.currentTarget.value)}
+					/>
+				</div>
+				<Button type="button" variant="outline" onClick={() => setCreating(true)}>
+					<Plus aria-hidden="true" />
+					New list
+				</Button>
+			</div>
+			<div
+				role="radiogroup"
+				aria-label="Lists"
+				className="max-h-72 divide-y overflow-y-auto rounded-md border"
+			>
+				{lists === null && !loadError ? (
+					Array.from({ length: 4 }, (_, index) => (
+						<div key={index} className="p-3">
+							<Skeleton className="h-5 w-2/3" />
+						</div>
+					))
+				) : loadError ? (
+					<p className="p-3 text-sm text-destructive">{loadError}</p>
+				) : visible.length === 0 ? (
+					<p className="p-3 text-sm text-muted-foreground">
+						{lists?.length ? 'No lists match your search' : 'No lists yet: create one'}
+					</p>
+				) : (
+					visible.map((list) => (
+						<label
+							key={list.id}
+							className={cn(
+								'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted/50',
+								list.id === selectedId && 'bg-muted',
+							)}
+						>
+							<input
+								type="radio"
+								name="listId"
+								value={list.id}
+								checked={list.id === selectedId}
+								onChange={() => setSelectedId(list.id)}
+								className="size-4 accent-primary"
+							/>
+							<span className="min-w-0 flex-1 truncate font-medium">{list.name}</span>
+							<span className="text-xs text-muted-foreground">
+								{list.contactCount.toLocaleString('en-US')} contacts
+							</span>
+						</label>
+					))
+				)}
+			</div>
+			<DialogFooter>
+				<Button type="button" variant="outline" onClick={onClose}>
+					Cancel
+				</Button>
+				<Button
+					type="button"
+					disabled={!selected || adding}
+					onClick={async () => {
+						if (!selected) return
+						setAdding(true)
+						await onAdd(selected)
+						setAdding(false)
+					}}
+				>
+					{adding ? 'Adding…' : 'Add to list'}
+				</Button>
+			</DialogFooter>
+		</>
+	)
+}

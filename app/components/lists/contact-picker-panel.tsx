@@ -1,0 +1,195 @@
+import { Form, Link } from '@remix-run/react'
+import { Check, Search, X } from 'lucide-react'
+import { formatDate } from '#app/components/settings/format-date.ts'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { CONTACTS_PAGE_SIZE, ContactFilterSchema } from '#app/schemas/contact-filter.ts'
+
+export type PickerRow = {
+	id: string
+	firstName: string
+	lastName: string
+	email: string | null
+	company: { name: string } | null
+	createdAt: string
+	added: boolean
+	ineligibleReason?: string | null
+}
+
+/** The form field names the list and campaign actions read. */
+export const PICKER_FIELDS = { ids: 'contactIds', scope: 'scope', search: 'search', tags: 'tags' } as const
+
+/**
+ * Adding contacts without JavaScript: a search (GET, state in the query string), a page of
+ * contacts with checkboxes (members read Added, ineligible ones show their rule), and
+ * "Add selected" / "Add all matching" posting to the page's action.
+ */
+export function ContactPickerPanel({
+	heading,
+	intent,
+	rows,
+	total,
+	page,
+	search,
+	closeHref,
+	pageHref,
+	tags = [],
+	tagFilter,
+	plain = false,
+}: {
+	heading: string
+	intent: string
+	rows: PickerRow[]
+	total: number
+	page: number
+	search: string
+	closeHref: string
+	pageHref: (page: number) => string
+	/** The tag ids filtering the rows (kept in the query string). */
+	tags?: string[]
+	/** With JavaScript: the tag filter popover, next to the search. */
+	tagFilter?: React.ReactNode
+	/** Inside a dialog: no card and no Close link (the dialog has its own). */
+	plain?: boolean
+}) {
+	const pageCount = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE))
+	const body = (
+		<div className="flex flex-col gap-3">
+			<Form method="get" className="flex gap-2" role="search">
+				<input type="hidden" name="add" value="1" />
+				{tags.length ? <input type="hidden" name="tags" value={tags.join(',')} /> : null}
+				<Input
+					type="search"
+					name={PICKER_FIELDS.search}
+					defaultValue={search}
+					aria-label="Search contacts"
+					placeholder="Search by name, email, company or role"
+				/>
+				<Button type="submit" variant="outline">
+					<Search aria-hidden="true" />
+					Search
+				</Button>
+				{tagFilter}
+			</Form>
+			<Form method="post" className="flex flex-col gap-3">
+				<input type="hidden" name="intent" value={intent} />
+				<input type="hidden" name={PICKER_FIELDS.search} value={search} />
+				<input type="hidden" name={PICKER_FIELDS.tags} value={tags.join(',')} />
+				{rows.length === 0 ? (
+					<p className="text-sm text-muted-foreground">No contacts found</p>
+				) : (
+					<div className="max-h-[60vh] overflow-auto rounded-md border">
+						<Table aria-label="Contacts to add">
+							<TableHeader>
+								<TableRow>
+									<TableHead className="w-10">
+										<span className="sr-only">Select</span>
+									</TableHead>
+									<TableHead>Name</TableHead>
+									<TableHead>Email</TableHead>
+									<TableHead>Company</TableHead>
+									<TableHead>Created At</TableHead>
+									<TableHead>Status</TableHead>
+								</TableRow>
+							</TableHeader>
+							<TableBody>
+								{rows.map((row) => {
+									const name = `${row.firstName} ${row.lastName}`.trim()
+									const disabled = row.added || Boolean(row.ineligibleReason)
+									return (
+										<TableRow key={row.id} aria-disabled={disabled || undefined}>
+											<TableCell>
+												<Checkbox
+													name={PICKER_FIELDS.ids}
+													value={row.id}
+													disabled={disabled}
+													aria-label={`Select ${name}`}
+												/>
+											</TableCell>
+											<TableCell className="font-medium">{name}</TableCell>
+											<TableCell className="max-w-[14rem] truncate">{row.email}</TableCell>
+											<TableCell className="max-w-[12rem] truncate">{row.company?.name}</TableCell>
+											<TableCell className="whitespace-nowrap">{formatDate(row.createdAt)}</TableCell>
+											<TableCell className="text-xs">
+												{row.added ? (
+													<span className="inline-flex items-center gap-1 font-medium text-green-700">
+														<Check className="size-4" aria-hidden="true" />
+														Added
+													</span>
+												) : (
+													<span className="text-muted-foreground">{row.ineligibleReason}</span>
+												)}
+											</TableCell>
+										</TableRow>
+									)
+								})}
+							</TableBody>
+						</Table>
+					</div>
+				)}
+				<div className="flex flex-wrap items-center justify-between gap-2">
+					<nav aria-label="Pagination" className="flex items-center gap-2 text-sm text-muted-foreground">
+						{page > 0 ? (
+							<Link to={pageHref(page - 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+								Previous
+							</Link>
+						) : null}
+						<span>
+							Page {page + 1} of {pageCount} · {total.toLocaleString('en-US')} contacts
+						</span>
+						{page + 1 < pageCount ? (
+							<Link to={pageHref(page + 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+								Next
+							</Link>
+						) : null}
+					</nav>
+					<div className="flex gap-2">
+						<Button type="submit" name={PICKER_FIELDS.scope} value="selected" disabled={rows.length === 0}>
+							Add selected
+						</Button>
+						<Button
+							type="submit"
+							name={PICKER_FIELDS.scope}
+							value="all"
+							variant="secondary"
+							disabled={total === 0}
+						>
+							Add all {total.toLocaleString('en-US')} matching
+						</Button>
+					</div>
+				</div>
+			</Form>
+		</div>
+	)
+	if (plain) return body
+	return (
+		<Card aria-labelledby="contact-picker-heading">
+			<CardHeader className="flex-row items-center justify-between space-y-0">
+				<CardTitle id="contact-picker-heading" className="text-lg">
+					{heading}
+				</CardTitle>
+				<Link to={closeHref} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+					<X aria-hidden="true" />
+					Close
+				</Link>
+			</CardHeader>
+			<CardContent>{body}</CardContent>
+		</Card>
+	)
+}
+
+/** The selection a picker form posted: 'all' (with its search and tags) or the ticked ids. */
+export function pickerSelection(formData: FormData) {
+	const filter = ContactFilterSchema.parse({
+		search: String(formData.get(PICKER_FIELDS.search) ?? ''),
+		tags: String(formData.get(PICKER_FIELDS.tags) ?? ''),
+	})
+	if (formData.get(PICKER_FIELDS.scope) === 'all') return { selection: 'all' as const, filter }
+	const ids = formData
+		.getAll(PICKER_FIELDS.ids)
+		.filter((value): value is string => typeof value === 'string' && value.length > 0)
+	return { selection: [...new Set(ids)].slice(0, 10_000), filter }
+}

@@ -1,0 +1,186 @@
+import {
+	getFormProps,
+	getInputProps,
+	getTextareaProps,
+	useForm,
+	type SubmissionResult,
+} from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '#app/components/ui/button.tsx'
+import {
+	Dialog,
+	DialogContent,
+	DialogDescription,
+	DialogHeader,
+	DialogTitle,
+} from '#app/components/ui/dialog.tsx'
+import { ErrorList } from '#app/components/ui/field-error.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { Textarea } from '#app/components/ui/textarea.tsx'
+import {
+	CreateListSchema,
+	LIST_CREATE_FAILED,
+	LIST_CREATE_FORBIDDEN,
+	LIST_CREATED,
+	LIST_DESCRIPTION_MAX_LENGTH,
+	LIST_NAME_MAX_LENGTH,
+} from '#app/schemas/list.ts'
+import { useOptionalActor } from '#app/utils/actor.ts'
+import { createListRequest, type CreatedList } from './lists-client.ts'
+
+export const CREATE_LIST_INTENT = 'create-list'
+
+/**
+ * The Create List fields (name required, description optional). Without `onSubmitJson` it posts
+ * to the /lists action (the no-JavaScript page); with it, the dialog sends the JSON API instead.
+ */
+export function CreateListForm({
+	id,
+	lastResult,
+	onSubmitJson,
+	pending = false,
+	secondaryAction,
+}: {
+	id: string
+	lastResult?: SubmissionResult<string[]> | null
+	onSubmitJson?: (input: { name: string; description: string | null }) => void
+	pending?: boolean
+	secondaryAction?: React.ReactNode
+}) {
+	const [form, fields] = useForm({
+		id,
+		lastResult,
+		constraint: getZodConstraint(CreateListSchema),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateListSchema }),
+		onSubmit(event, { submission }) {
+			if (!onSubmitJson) return
+			event.preventDefault()
+			if (submission?.status === 'success') onSubmitJson(submission.value)
+		},
+	})
+	return (
+		<Form method="post" action="/lists?index" className="grid gap-4" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value={CREATE_LIST_INTENT} />
+			<div className="grid gap-2">
+				<Label htmlFor={fields.name.id}>
+					Name <span aria-hidden="true">*</span>
+				</Label>
+				<Input
+					{...getInputProps(fields.name, { type: 'text' })}
+					maxLength={LIST_NAME_MAX_LENGTH}
+					placeholder="Q3 prospects"
+					autoComplete="off"
+					autoFocus
+				/>
+				<ErrorList id={fields.name.errorId} errors={fields.name.errors} />
+			</div>
+			<div className="grid gap-2">
+				<Label htmlFor={fields.description.id}>Description</Label>
+				<Textarea
+					{...getTextareaProps(fields.description)}
+					rows={3}
+					maxLength={LIST_DESCRIPTION_MAX_LENGTH}
+					placeholder="Optional"
+				/>
+				<ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+			</div>
+			<ErrorList id={form.errorId} errors={form.errors} />
+			<div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+				{secondaryAction}
+				<Button type="submit" disabled={pending}>
+					{pending ? 'Creating…' : 'Create List'}
+				</Button>
+			</div>
+		</Form>
+	)
+}
+
+/**
+ * Create List (administrators only). Others get "Only administrators can create lists" and the
+ * dialog closes; the server holds the same rule.
+ */
+export function CreateListDialog({
+	open,
+	onOpenChange,
+	onCreated,
+}: {
+	open: boolean
+	onOpenChange: (open: boolean) => void
+	onCreated?: (list: CreatedList) => void
+}) {
+	const actor = useOptionalActor()
+	const isAdmin = Boolean(actor?.isPlatformAdmin)
+	// Once per opening, however often the caller re-renders before closing it.
+	const refused = useRef(false)
+	useEffect(() => {
+		if (!open) refused.current = false
+		else if (!isAdmin && !refused.current) {
+			refused.current = true
+			toast.error(LIST_CREATE_FORBIDDEN)
+			onOpenChange(false)
+		}
+	}, [open, isAdmin, onOpenChange])
+
+	return (
+		<Dialog open={open && isAdmin} onOpenChange={onOpenChange}>
+			<DialogContent>
+				<DialogHeader>
+					<DialogTitle>Create List</DialogTitle>
+					<DialogDescription>Group contacts into a named list.</DialogDescription>
+				</DialogHeader>
+				{open ? (
+					<CreateListDialogForm
+						onCreated={(list) => {
+							onCreated?.(list)
+							onOpenChange(false)
+						}}
+						onClose={() => onOpenChange(false)}
+					/>
+				) : null}
+			</DialogContent>
+		</Dialog>
+	)
+}
+
+/** The form inside a dialog: sends the API, then toasts the outcome (the spec's messages). */
+export function CreateListDialogForm({
+	onCreated,
+	onClose,
+	cancelLabel = 'Cancel',
+}: {
+	onCreated: (list: CreatedList) => void
+	onClose: () => void
+	cancelLabel?: string
+}) {
+	const [pending, setPending] = useState(false)
+	return (
+		<CreateListForm
+			id="create-list-dialog"
+			pending={pending}
+			onSubmitJson={async (input) => {
+				setPending(true)
+				const outcome = await createListRequest(input)
+				setPending(false)
+				if (outcome.ok) {
+					toast.success(LIST_CREATED)
+					onCreated(outcome.data)
+					return
+				}
+				toast.error(outcome.message ?? LIST_CREATE_FAILED)
+				// Not allowed: the spec closes the dialog.
+				if (outcome.status === 403) onClose()
+			}}
+			secondaryAction={
+				<Button type="button" variant="outline" onClick={onClose}>
+					{cancelLabel}
+				</Button>
+			}
+		/>
+	)
+}

@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './utils.ts'
+
+type Person = { firstName: string; lastName: string; linkedin?: string; tagIds?: string[] }
+
+/** A company and contacts through the JSON API, as the signed-in user. */
+async function seedContacts(page: Page, people: Person[]) {
+	const company = await page.request.post('/api/v1/companies', {
+		data: { name: `Acme ${randomUUID().slice(0, 6)}`, description: 'Rockets' },
+	})
+	expect(company.status()).toBe(201)
+	const { id: companyId } = (await company.json()) as { id: string }
+	for (const person of people) {
+		const response = await page.request.post('/api/v1/contacts', {
+			data: {
+				...person,
+				companyId,
+				role: 'Buyer',
+				email: `${person.firstName.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`,
+			},
+		})
+		expect(response.status(), await response.text()).toBe(201)
+	}
+}
+
+async function createCampaign(page: Page, name: string, channels: string[]) {
+	const response = await page.request.post('/api/v1/campaigns', { data: { name, channels } })
+	expect(response.status()).toBe(201)
+	return ((await response.json()) as { id: string }).id
+}
+
+test.describe('Campaigns', () => {
+	// Long user journeys on a shared, busy machine.
+	test.describe.configure({ timeout: 90_000 })
+
+	test('the name dialog creates a campaign; the table shows its status, channels and count', async ({
+		page,
+	}) => {
+		await signIn(page)
+		await page.goto('/campaigns')
+		await expect(page.getByText('No campaigns yet')).toBeVisible()
+		await page.getByRole('link', { name: 'New campaign' }).click()
+		const dialog = page.getByRole('dialog', { name: 'What should we name this campaign?' })
+		await expect(dialog).toBeVisible()
+		await expect(dialog.getByRole('checkbox', { name: 'Email' })).toBeChecked()
+		await dialog.getByRole('button', { name: 'Create campaign' }).click()
+		await expect(dialog.getByText('Campaign name is required')).toBeVisible()
+
+		await dialog.getByLabel('Campaign name').fill('Spring Launch')
+		await dialog.getByRole('checkbox', { name: 'LinkedIn' }).check()
+		await dialog.getByRole('button', { name: 'Create campaign' }).click()
+		await expect(page).toHaveURL(/\/campaigns\/[^/]+$/)
+		await expect(page.getByRole('heading', { level: 1, name: 'Spring Launch' })).toBeVisible()
+		await expect(page.getByText('Campaign created')).toBeVisible()
+		await expect(page.getByText('Channels: Email, LinkedIn')).toBeVisible()
+		await expect(page.getByText('No contacts in this campaign yet.')).toBeVisible()
+
+		await page.getByRole('link', { name: 'Campaigns', exact: true }).first().click()
+		const row = page.getByRole('table', { name: 'Campaigns' }).getByRole('row', { name: /Spring Launch/ })
+		const badge = row.getByText('DRAFT')
+		await expect(badge).toHaveAttribute('data-colour', 'fuchsia')
+		await expect(row).toContainText('Email, LinkedIn')
+		await expect(row.getByRole('cell').nth(3)).toHaveText('0')
+	})
+
+	test('Add Contacts: search, tags, sort, select, Add Selected, per-row Add, Add All, Added', async ({
+		page,
+	}) => {
+		await signIn(page)
+		const tag = await page.request.post('/api/v1/tags', { data: { name: `VIP ${randomUUID().slice(0, 4)}` } })
+		const { id: tagId, name: tagName } = (await tag.json()) as { id: string; name: string }
+		await seedContacts(page, [
+			{ firstName: 'Ada', lastName: 'Lovelace', tagIds: [tagId] },
+			{ firstName: 'Grace', lastName: 'Hopper' },
+			{ firstName: 'Alan', lastName: 'Turing', tagIds: [tagId] },
+			{ firstName: 'Edsger', lastName: 'Dijkstra' },
+			{ firstName: 'Barbara', lastName: 'Liskov' },
+		])
+		const campaignId = await createCampaign(page, 'Pioneers', ['EMAIL'])
+
+		// Hold the first page so the skeleton rows can be seen.
+		let release: () => void = () => {}
+		const held = new Promise<void>((resolve) => (release = resolve))
+		await page.route('**/resources/campaigns/*/candidates?*', async (route) => {
+			await held
+			await route.fallback()
+		})
+		await page.goto(`/campaigns/${campaignId}`)
+		await page.getByRole('link', { name: 'Add Contacts' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Add Contacts' })
+		await expect(dialog.getByTestId('skeleton-row')).toHaveCount(8)
+		release()
+
+		const table = dialog.getByRole('table', { name: 'Contacts to add' })
+		await expect(table.getByRole('row')).toHaveCount(6)
+		// Newest first by default; Name sorts A→Z, then Z→A.
+		await expect(table.getByRole('row').nth(1)).toContainText('Barbara Liskov')
+		await table.getByRole('button', { name: 'Name' }).click()
+		await expect(table.getByRole('row').nth(1)).toContainText('Ada Lovelace')
+		await table.getByRole('button', { name: 'Name' }).click()
+		await expect(table.getByRole('row').nth(1)).toContainText('Grace Hopper')
+		await table.getByRole('button', { name: 'Created At' }).click()
+		await expect(table.getByRole('row').nth(1)).toContainText('Barbara Liskov')
+
+		await dialog.getByRole('searchbox', { name: 'Search contacts' }).fill('hopper')
+		await expect(table.getByRole('row')).toHaveCount(2)
+		await expect(table).toContainText('Grace Hopper')
+		await dialog.getByRole('searchbox', { name: 'Search contacts' }).fill('')
+		await expect(table.getByRole('row')).toHaveCount(6)
+
+		await dialog.getByRole('button', { name: /^Tags/ }).click()
+		await page.getByRole('group', { name: 'Tags' }).getByText(tagName).click()
+		await page.keyboard.press('Escape')
+		await expect(table.getByRole('row')).toHaveCount(3)
+		await expect(table).toContainText('Ada Lovelace')
+		await expect(table).toContainText('Alan Turing')
+
+		await table.getByRole('checkbox', { name: 'Select Ada Lovelace' }).check()
+		await table.getByRole('checkbox', { name: 'Select Alan Turing' }).check()
+		await dialog.getByRole('button', { name: 'Add Selected (2)' }).click()
+		await expect(page.getByText('2 contacts added to campaign')).toBeVisible()
+		await expect(table.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Added')
+		await expect(table.getByRole('checkbox', { name: 'Select Ada Lovelace' })).toBeDisabled()
+		await expect(dialog.getByRole('button', { name: 'Add Selected (0)' })).toBeDisabled()
+
+		// Clearing the tag filter: the others are still offered; one by its own Add button.
+		await dialog.getByRole('button', { name: /^Tags/ }).click()
+		await page.getByRole('button', { name: 'Clear' }).click()
+		await page.keyboard.press('Escape')
+		await expect(table.getByRole('row')).toHaveCount(6)
+		await table.getByRole('button', { name: 'Add Grace Hopper' }).click()
+		await expect(table.getByRole('row', { name: /Grace Hopper/ })).toContainText('Added')
+
+		await dialog.getByRole('button', { name: 'Add All (5)' }).click()
+		// The two not yet added (the first "2 contacts" toast may still be on screen).
+		await expect(page.getByText('2 contacts added to campaign').last()).toBeVisible()
+		await expect(table.getByText('Added')).toHaveCount(5)
+
+		await page.keyboard.press('Escape')
+		await expect(dialog).toBeHidden()
+		const members = page.getByRole('table', { name: 'Campaign contacts' })
+		await expect(members.getByRole('row')).toHaveCount(6)
+		await expect(page.getByText('5 contacts', { exact: true })).toBeVisible()
+	})
+
+	test('the LinkedIn channel rules disable contacts, with the message as a tooltip', async ({ page }) => {
+		await signIn(page)
+		await seedContacts(page, [
+			{ firstName: 'Profile', lastName: 'Person', linkedin: 'https://www.linkedin.com/in/profile-person' },
+			{ firstName: 'Company', lastName: 'Page', linkedin: 'https://www.linkedin.com/company/acme' },
+			{ firstName: 'No', lastName: 'Linkedin' },
+		])
+		const campaignId = await createCampaign(page, 'Social', ['LINKEDIN'])
+		await page.goto(`/campaigns/${campaignId}`)
+		await page.getByRole('link', { name: 'Add Contacts' }).click()
+		const table = page
+			.getByRole('dialog', { name: 'Add Contacts' })
+			.getByRole('table', { name: 'Contacts to add' })
+		await expect(table.getByRole('row')).toHaveCount(4)
+
+		// Ineligible rows: no checkbox, and the rule as a tooltip on the Add button (hover or focus).
+		await expect(table.getByRole('checkbox', { name: 'Select No Linkedin' })).toBeDisabled()
+		const noLinkedin = table.getByRole('button', { name: 'Add No Linkedin' })
+		await expect(noLinkedin).toHaveAttribute('aria-disabled', 'true')
+		await noLinkedin.focus()
+		await expect(
+			page.getByRole('tooltip').filter({
+				hasText: 'LinkedIn is required - Please provide a LinkedIn URL or update the campaign channels.',
+			}),
+		).toBeVisible()
+		await expect(table.getByRole('checkbox', { name: 'Select Company Page' })).toBeDisabled()
+		await table.getByRole('button', { name: 'Add Company Page' }).focus()
+		await expect(
+			page.getByRole('tooltip').filter({
+				hasText:
+					'Invalid LinkedIn URL - Please provide a valid personal LinkedIn profile URL (for example https://www.linkedin.com/in/username)',
+			}),
+		).toBeVisible()
+		// Clicking it adds nothing.
+		await table.getByRole('button', { name: 'Add Company Page' }).click({ force: true })
+		await expect(table.getByRole('row', { name: /Company Page/ })).not.toContainText('Added')
+
+		await table.getByRole('checkbox', { name: 'Select Profile Person' }).check()
+		await page.getByRole('button', { name: 'Add All (3)' }).click()
+		await expect(page.getByText('1 contacts added to campaign')).toBeVisible()
+		await expect(page.getByText(/2 contacts skipped/)).toBeVisible()
+		await expect(table.getByRole('row', { name: /Profile Person/ })).toContainText('Added')
+	})
+
+	test('Add Contacts pages by 100, prefetches the next page and selects all across pages', async ({
+		page,
+	}) => {
+		test.setTimeout(150_000)
+		await signIn(page)
+		const people = Array.from({ length: 101 }, (_, index) => ({
+			firstName: `Bulk${String(index).padStart(3, '0')}`,
+			lastName: 'Person',
+		}))
+		// Ten at a time: the API is the only way in, and one by one is slow.
+		for (let start = 0; start < people.length; start += 10) {
+			await Promise.all(people.slice(start, start + 10).map((person) => seedContacts(page, [person])))
+		}
+		const campaignId = await createCampaign(page, 'Bulk', ['EMAIL'])
+		await page.goto(`/campaigns/${campaignId}`)
+		const nextPage = page.waitForRequest((request) => /\/candidates\?.*skip=100/.test(request.url()))
+		await page.getByRole('link', { name: 'Add Contacts' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Add Contacts' })
+		const table = dialog.getByRole('table', { name: 'Contacts to add' })
+		await expect(table.getByRole('row')).toHaveCount(101)
+		await nextPage
+		await expect(dialog.getByText('1–100 of 101')).toBeVisible()
+
+		await table.getByRole('checkbox', { name: 'Select all contacts on this page' }).check()
+		await expect(dialog.getByRole('button', { name: 'Add Selected (100)' })).toBeEnabled()
+		await dialog.getByRole('button', { name: 'Select all 101 contacts' }).click()
+		await expect(dialog.getByText('All 101 matching contacts are selected')).toBeVisible()
+		// Unticking one row leaves it out.
+		await table.getByRole('checkbox', { name: 'Select Bulk100 Person' }).uncheck()
+		await dialog.getByRole('button', { name: 'Add Selected (100)' }).click()
+		await expect(page.getByText('100 contacts added to campaign')).toBeVisible()
+
+		await dialog.getByRole('button', { name: 'Next' }).click()
+		await expect(dialog.getByText('101–101 of 101')).toBeVisible()
+		await expect(table.getByRole('row')).toHaveCount(2)
+		await expect(table.getByRole('row', { name: /Bulk000/ })).toContainText('Added')
+		await dialog.getByRole('button', { name: 'Previous' }).click()
+		await expect(table.getByRole('row', { name: /Bulk100/ })).not.toContainText('Added')
+	})
+
+	test('from the contacts screen: the selection goes to a chosen campaign', async ({ page }) => {
+		await signIn(page)
+		await seedContacts(page, [
+			{ firstName: 'Margaret', lastName: 'Hamilton' },
+			{ firstName: 'Radia', lastName: 'Perlman' },
+		])
+		await createCampaign(page, 'Apollo', ['EMAIL'])
+		await page.goto('/contacts')
+		await page.getByRole('checkbox', { name: 'Select Margaret Hamilton' }).check()
+		await page.getByRole('button', { name: 'Add to campaign' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Add to Campaign' })
+		await dialog.getByRole('radio', { name: /Apollo/ }).check()
+		await dialog.getByRole('button', { name: 'Add to campaign' }).click()
+		await expect(page.getByText('1 contacts added to campaign')).toBeVisible()
+		await expect(dialog).toBeHidden()
+		await page.goto('/campaigns')
+		await expect(
+			page
+				.getByRole('table', { name: 'Campaigns' })
+				.getByRole('row', { name: /Apollo/ })
+				.getByRole('cell')
+				.nth(3),
+		).toHaveText('1')
+	})
+
+	test.describe('without JavaScript', () => {
+		test.use({ javaScriptEnabled: false })
+
+		test('the campaign page adds contacts with a plain form', async ({ page }) => {
+			await signIn(page)
+			await seedContacts(page, [
+				{ firstName: 'Plain', lastName: 'One' },
+				{ firstName: 'Plain', lastName: 'Two' },
+			])
+			await page.goto('/campaigns')
+			await page.getByRole('link', { name: 'New campaign' }).click()
+			await page.getByLabel('Campaign name').fill('No Script')
+			await page.getByRole('button', { name: 'Create campaign' }).click()
+			await expect(page.getByRole('heading', { level: 1, name: 'No Script' })).toBeVisible()
+
+			await page.getByRole('link', { name: 'Add Contacts' }).click()
+			await page.getByRole('checkbox', { name: 'Select Plain One' }).check()
+			await page.getByRole('button', { name: 'Add selected' }).click()
+			const members = page.getByRole('table', { name: 'Campaign contacts' })
+			await expect(members.getByRole('row')).toHaveCount(2)
+			await expect(members).toContainText('Plain One')
+		})
+	})
+})
