@@ -1,5 +1,6 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { selectedContactIdsSql } from '#app/models/contact/contact-filter.server.ts'
+import { addContactsToGroup } from '#app/models/contact/contact-membership.server.ts'
 import { countContacts, listContacts } from '#app/models/contact/contact-list.server.ts'
 import { campaignIneligibility, LINKEDIN_PROFILE_PATTERN } from '#app/schemas/campaign.ts'
 import { type ContactFilter, type ContactSelection } from '#app/schemas/contact-filter.ts'
@@ -41,10 +42,13 @@ export async function addContactsToCampaign(
 	// to its WHERE, so the planner scans the contacts once (no self-join).
 	const selected = selectedContactIdsSql(organizationId, selection, filter, excludeIds)
 	const eligible = campaignEligibleSql(campaign.channels)
-	const added = await prisma.$executeRaw`
-		INSERT INTO "CampaignContact" ("campaignId", "contactId")
-		SELECT ${campaign.id}, s.id FROM (${selected} AND ${eligible}) s
-		ON CONFLICT DO NOTHING`
+	const added =
+		(await addContactsToGroup(
+			'campaign',
+			organizationId,
+			campaign.id,
+			Prisma.sql`${selected} AND ${eligible}`,
+		)) ?? 0
 
 	if (selection === 'all') {
 		const [row] = await prisma.$queryRaw<Array<{ count: number }>>`

@@ -1,6 +1,7 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { selectedContactIdsSql } from '#app/models/contact/contact-filter.server.ts'
 import { countContacts, listContacts } from '#app/models/contact/contact-list.server.ts'
+import { addContactsToGroup } from '#app/models/contact/contact-membership.server.ts'
 import {
 	CONTACTS_PAGE_SIZE,
 	ContactFilterSchema,
@@ -88,11 +89,7 @@ export async function addContactsToList(
 	excludeIds: string[] = [],
 ) {
 	const selected = selectedContactIdsSql(organizationId, selection, filter, excludeIds)
-	const added = await prisma.$executeRaw`
-		INSERT INTO "ListContact" ("listId", "contactId")
-		SELECT ${listId}, s.id FROM (${selected}) s
-		ON CONFLICT DO NOTHING`
-	return { added }
+	return { added: (await addContactsToGroup('list', organizationId, listId, selected)) ?? 0 }
 }
 
 /** Which of these contacts are already in the list (for the Added state). */
