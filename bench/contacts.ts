@@ -73,18 +73,15 @@ process.env.DATABASE_URL = databaseUrl
 process.env.SESSION_SECRET = SESSION_SECRET
 process.env.ENCRYPTION_KEY ??= 'b'.repeat(64)
 
-const { listContacts } = await import('#app/models/contact/contact-list.server.ts')
+const { listContacts, pageIdsSql } = await import('#app/models/contact/contact-list.server.ts')
 const { ContactFilterSchema } = await import('#app/schemas/contact-filter.ts')
-const { contactFilterConditions, contactOrderBy } = await import('#app/models/contact/contact-filter.server.ts')
 const { prisma, disconnectPrisma } = await import('#app/utils/db.server.ts')
-const { Prisma } = await import('#app/generated/prisma/client.ts')
 
 // ---- 1. the list query: the model (Prisma) against the same query in raw SQL (pg) ----
-// The raw SQL is what the model sends, written out by hand: ids of the page, then the
-// rows with company, tags and campaigns in one statement.
+// The raw SQL is the statement the model sends for the page's ids (through pg, no Prisma), then
+// the rows with company, tags and campaigns in one hand-written statement.
 async function rawPage(filter: ReturnType<typeof ContactFilterSchema.parse>) {
-	const query = Prisma.sql`SELECT c.id FROM "Contact" c WHERE ${contactFilterConditions(ORG_A, filter)}
-		ORDER BY ${contactOrderBy(filter)} LIMIT 100`
+	const query = pageIdsSql(ORG_A, filter, 100, 0)
 	const ids = await client.query<{ id: string }>(query.text, query.values)
 	const list = ids.rows.map((row) => row.id)
 	if (!list.length) return []

@@ -133,7 +133,15 @@ function expectedSchema(dmmf: Dmmf) {
 	)
 	// Memberships check their group once per statement by trigger, not per row by a foreign key
 	// (migration 20261121110000_membership_group_triggers; tests/integration/memberships.test.ts).
-	const checkedByTriggers = new Set(['ContactTag_tagId_fkey', 'ListContact_listId_fkey', 'CampaignContact_campaignId_fkey'])
+	// The contact side likewise (migration 20261121120000_membership_contact_copies).
+	const checkedByTriggers = new Set([
+		'ContactTag_tagId_fkey',
+		'ListContact_listId_fkey',
+		'CampaignContact_campaignId_fkey',
+		'ContactTag_contactId_fkey',
+		'ListContact_contactId_fkey',
+		'CampaignContact_contactId_fkey',
+	])
 	const enums = dmmf.datamodel.enums.map((item) => ({
 		name: item.name,
 		values: item.values.map((value) => value.name),

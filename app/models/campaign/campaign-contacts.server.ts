@@ -43,12 +43,12 @@ export async function addContactsToCampaign(
 	const selected = selectedContactIdsSql(organizationId, selection, filter, excludeIds)
 	const eligible = campaignEligibleSql(campaign.channels)
 	const added =
-		(await addContactsToGroup(
-			'campaign',
-			organizationId,
-			campaign.id,
-			Prisma.sql`${selected} AND ${eligible}`,
-		)) ?? 0
+		(await addContactsToGroup('campaign', organizationId, campaign.id, {
+			selection,
+			filter,
+			excludeIds,
+			where: eligible,
+		})) ?? 0
 
 	if (selection === 'all') {
 		const [row] = await prisma.$queryRaw<Array<{ count: number }>>`

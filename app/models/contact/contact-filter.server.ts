@@ -14,6 +14,11 @@ export function likePattern(search: string) {
 	return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
 
+/** Ids of the organization's companies whose name matches a LIKE pattern (trigram index). */
+export function companySearchIdsSql(organizationId: string, pattern: string): Prisma.Sql {
+	return Prisma.sql`SELECT co.id FROM "Company" co WHERE co."organizationId" = ${organizationId} AND lower(co."name") LIKE ${pattern}`
+}
+
 /**
  * The WHERE conditions for contacts (alias `c`) of one organization matching a filter.
  * Search covers first and last name, email and role (one trigram index) and the company
@@ -27,8 +32,7 @@ export function contactFilterConditions(organizationId: string, filter: ContactF
 		// `= ANY(ARRAY(subquery))` runs the company search once, up front, so the planner can
 		// OR the two index scans together (a plain IN (subquery) forces a scan of every contact).
 		conditions.push(Prisma.sql`(${CONTACT_SEARCH_EXPRESSION} LIKE ${pattern}
-			OR c."companyId" = ANY(ARRAY(SELECT co.id FROM "Company" co
-				WHERE co."organizationId" = ${organizationId} AND lower(co."name") LIKE ${pattern})))`)
+			OR c."companyId" = ANY(ARRAY(${companySearchIdsSql(organizationId, pattern)})))`)
 	}
 	if (filter.tags.length) {
 		conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "ContactTag" ct
@@ -49,25 +53,28 @@ export function contactFilterConditions(organizationId: string, filter: ContactF
 export function contactOrderBy(filter: ContactFilter): Prisma.Sql {
 	const direction = filter.sortDirection === 'asc' ? Prisma.raw('ASC') : Prisma.raw('DESC')
 	// lower(): names sort without regard to case, on the index "Contact_organizationId_lower_firstName_id_idx".
-	const column = filter.sortBy === 'firstName' ? Prisma.raw('lower(c."firstName")') : Prisma.raw('c."createdAt"')
+	const column =
+		filter.sortBy === 'firstName' ? Prisma.raw('lower(c."firstName")') : Prisma.raw('c."createdAt"')
 	return Prisma.sql`${column} ${direction}, c.id ${direction}`
 }
 
 /**
  * `SELECT c.id FROM "Contact" c WHERE …` for a bulk action: the listed ids (only those the
  * organization owns), or every contact matching the filter the user saw, minus `excludeIds`.
- * Used inside INSERT … SELECT so a million contacts never pass through Node.
+ * Used inside INSERT … SELECT so a million contacts never pass through Node. `columns`
+ * replaces `c.id` when the statement needs more of each contact.
  */
 export function selectedContactIdsSql(
 	organizationId: string,
 	selection: ContactSelection,
 	filter: ContactFilter,
 	excludeIds: string[] = [],
+	columns: Prisma.Sql = Prisma.sql`c.id`,
 ): Prisma.Sql {
 	const conditions: Prisma.Sql[] =
 		selection === 'all'
 			? [contactFilterConditions(organizationId, filter)]
 			: [Prisma.sql`c."organizationId" = ${organizationId}`, Prisma.sql`c.id IN (${Prisma.join(selection)})`]
 	if (excludeIds.length) conditions.push(Prisma.sql`c.id NOT IN (${Prisma.join(excludeIds)})`)
-	return Prisma.sql`SELECT c.id FROM "Contact" c WHERE ${Prisma.join(conditions, ' AND ')}`
+	return Prisma.sql`SELECT ${columns} FROM "Contact" c WHERE ${Prisma.join(conditions, ' AND ')}`
 }

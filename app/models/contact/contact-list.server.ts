@@ -2,6 +2,7 @@ import { Prisma } from '#app/generated/prisma/client.ts'
 import { type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { contactFilterConditions, contactOrderBy } from './contact-filter.server.ts'
+import { membershipMatchesOrderBy, membershipMatchesSql } from './contact-membership-query.server.ts'
 
 /** The columns a contacts table row shows, with its company, tags and campaigns. */
 export const CONTACT_ROW_SELECT = {
@@ -38,27 +39,21 @@ export function toContactRow(record: ContactRowRecord) {
 export type ContactRow = ReturnType<typeof toContactRow>
 
 /**
- * The ids of one page. With a tag, campaign or list filter the matching set is bounded by
- * that membership, so it is collected first (MATERIALIZED) and then sorted: left to itself the
- * planner walks the whole sort index hoping to meet 100 members early, which at a million
- * contacts takes hundreds of milliseconds. Without one, the sort index (or, for a
- * search, the trigram index) is the right plan and the planner finds it.
+ * The ids of one page. With a tag, campaign or list filter the matching set is read from the
+ * membership rows (membershipMatchesSql), then sorted, and the total comes from the same pass.
+ * Without one, the sort index (or, for a search, the trigram index) is the right plan and the
+ * planner finds it.
  */
-function pageIdsSql(organizationId: string, filter: ContactFilter, take: number, skip: number) {
-	const conditions = contactFilterConditions(organizationId, filter)
-	const order = contactOrderBy(filter)
-	if (hasMembershipFilter(filter)) {
-		// The total comes from the same pass (a window over the materialised set).
-		return Prisma.sql`WITH matching AS MATERIALIZED (
-				SELECT c.id, c."firstName", c."createdAt" FROM "Contact" c WHERE ${conditions})
-			SELECT c.id, (count(*) OVER ())::int AS total FROM matching c ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`
+export function pageIdsSql(organizationId: string, filter: ContactFilter, take: number, skip: number) {
+	const matches = membershipMatchesSql(organizationId, filter)
+	if (matches) {
+		return Prisma.sql`WITH matching AS MATERIALIZED (${matches})
+			SELECT m.id, (count(*) OVER ())::int AS total FROM matching m
+			ORDER BY ${membershipMatchesOrderBy(filter)} LIMIT ${take} OFFSET ${skip}`
 	}
-	return Prisma.sql`SELECT c.id, NULL::int AS total FROM "Contact" c WHERE ${conditions}
-		ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`
-}
-
-function hasMembershipFilter(filter: ContactFilter) {
-	return filter.tags.length > 0 || Boolean(filter.campaign) || Boolean(filter.list)
+	return Prisma.sql`SELECT c.id, NULL::int AS total FROM "Contact" c
+		WHERE ${contactFilterConditions(organizationId, filter)}
+		ORDER BY ${contactOrderBy(filter)} LIMIT ${take} OFFSET ${skip}`
 }
 
 async function contactRowsByIds(organizationId: string, ids: string[]): Promise<ContactRow[]> {
@@ -84,12 +79,18 @@ export async function findContactsPage(
 	filter: ContactFilter,
 	{ take, skip }: { take: number; skip: number },
 ): Promise<{ contacts: ContactRow[]; total: number }> {
-	if (hasMembershipFilter(filter)) {
+	if (membershipMatchesSql(organizationId, filter)) {
 		const ids = await prisma.$queryRaw<Array<{ id: string; total: number }>>(
 			pageIdsSql(organizationId, filter, take, skip),
 		)
 		const total = ids[0]?.total ?? (skip > 0 ? await countContacts(organizationId, filter) : 0)
-		return { contacts: await contactRowsByIds(organizationId, ids.map(({ id }) => id)), total }
+		return {
+			contacts: await contactRowsByIds(
+				organizationId,
+				ids.map(({ id }) => id),
+			),
+			total,
+		}
 	}
 	const [contacts, total] = await Promise.all([
 		listContacts(organizationId, filter, { take, skip }),
@@ -117,13 +118,12 @@ export async function listContacts(
 
 /** How many of the organization's contacts match the filter (for "select all N" and paging). */
 export async function countContacts(organizationId: string, filter: ContactFilter): Promise<number> {
-	const conditions = contactFilterConditions(organizationId, filter)
-	// Same reason as the page: let the membership bound the work, not a guess of the planner.
+	const matches = membershipMatchesSql(organizationId, filter)
 	const [row] = await prisma.$queryRaw<Array<{ count: number }>>(
-		hasMembershipFilter(filter)
-			? Prisma.sql`WITH matching AS MATERIALIZED (SELECT c.id FROM "Contact" c WHERE ${conditions})
-				SELECT count(*)::int AS count FROM matching`
-			: Prisma.sql`SELECT count(*)::int AS count FROM "Contact" c WHERE ${conditions}`,
+		matches
+			? Prisma.sql`SELECT count(*)::int AS count FROM (${matches}) m`
+			: Prisma.sql`SELECT count(*)::int AS count FROM "Contact" c
+				WHERE ${contactFilterConditions(organizationId, filter)}`,
 	)
 	return row?.count ?? 0
 }

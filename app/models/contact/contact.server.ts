@@ -1,6 +1,7 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { CONTACT_MESSAGES, type ContactCreateInput, type ContactUpdateInput } from '#app/schemas/contact.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { lockForContactDeletes } from './contact-membership.server.ts'
 import { canonicalLinkedinUrl, linkedinKey } from '#app/utils/linkedin-url.ts'
 
 /** Everything a contact's detail shows: all its fields, tags, campaigns, and its company. */
@@ -217,7 +218,11 @@ export function updateContact(
 
 /** True when the organization's contact existed and is gone. */
 export async function deleteContact(organizationId: string, id: string) {
-	const { count } = await prisma.contact.deleteMany({ where: { id, organizationId } })
+	const count = await prisma.$transaction(async (tx) => {
+		// Waits for bulk adds in flight, which could otherwise add this contact after it is gone.
+		await lockForContactDeletes(tx, organizationId)
+		return (await tx.contact.deleteMany({ where: { id, organizationId } })).count
+	})
 	return count > 0
 }
 

@@ -88,8 +88,9 @@ export async function addContactsToList(
 	filter: ContactFilter,
 	excludeIds: string[] = [],
 ) {
-	const selected = selectedContactIdsSql(organizationId, selection, filter, excludeIds)
-	return { added: (await addContactsToGroup('list', organizationId, listId, selected)) ?? 0 }
+	return {
+		added: (await addContactsToGroup('list', organizationId, listId, { selection, filter, excludeIds })) ?? 0,
+	}
 }
 
 /** Which of these contacts are already in the list (for the Added state). */

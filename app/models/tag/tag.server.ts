@@ -108,8 +108,7 @@ export async function addContactsToTag(
 	tagId: string,
 	{ selection, filter, excludeIds = [] }: ContactTarget,
 ): Promise<number | null> {
-	const contactIds = selectedContactIdsSql(organizationId, selection, filter, excludeIds)
-	return addContactsToGroup('tag', organizationId, tagId, contactIds)
+	return addContactsToGroup('tag', organizationId, tagId, { selection, filter, excludeIds })
 }
 
 export type AddTagsToContactResult =
