@@ -54,6 +54,7 @@ const postgres = process.env.BENCH_DATABASE_URL
 			work_mem: '16MB',
 			maintenance_work_mem: '512MB',
 			max_wal_size: '4GB',
+			checkpoint_timeout: '30min',
 			random_page_cost: '1.1',
 		})
 const admin = new pg.Client({ connectionString: databaseUrlFor(postgres.serverUrl, 'postgres') })

@@ -77,11 +77,18 @@ async function insertMemberships(
 		// Contacts deleted meanwhile would leave memberships behind: deleteContacts takes this
 		// lock exclusively, so deletes and bulk adds of one organization take turns.
 		await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${CONTACT_DELETE_LOCK}::int, hashtext(${organizationId}))`
+		// An empty group (the usual bulk add: a new tag or campaign) needs no anti-join.
+		const [{ empty } = { empty: false }] = await tx.$queryRaw<Array<{ empty: boolean }>>`
+			SELECT NOT EXISTS (SELECT 1 FROM ${memberships} m WHERE m.${column} = ${groupId}) AS empty`
+		const notMember = empty
+			? Prisma.empty
+			: Prisma.sql`WHERE NOT EXISTS (SELECT 1 FROM ${memberships} m WHERE m.${column} = ${groupId} AND m."contactId" = s.id)`
+		// In contact-id order, so the key's new entries are appended rather than scattered.
 		return tx.$executeRaw`
 			INSERT INTO ${memberships} (${column}, "contactId", "searchText", "sortName", "contactCreatedAt", "companyId")
 			SELECT ${groupId}, s.id, s."searchText", s."sortName", s."contactCreatedAt", s."companyId"
 			FROM (${contactsSql}) s
-			WHERE NOT EXISTS (SELECT 1 FROM ${memberships} m WHERE m.${column} = ${groupId} AND m."contactId" = s.id)
+			${notMember}
 			ORDER BY s.id
 			${onConflict ? Prisma.sql`ON CONFLICT DO NOTHING` : Prisma.empty}`
 	}, BULK_TRANSACTION)
