@@ -1,42 +1,33 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
+import { type ContactStatus } from '#app/generated/prisma/enums.ts'
 import { type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { contactFilterConditions, contactOrderBy } from './contact-filter.server.ts'
 import { membershipMatchesOrderBy, membershipMatchesSql } from './contact-membership-query.server.ts'
 
-/** The columns a contacts table row shows, with its company, tags and campaigns. */
-export const CONTACT_ROW_SELECT = {
-	id: true,
-	firstName: true,
-	middleName: true,
-	lastName: true,
-	email: true,
-	phone: true,
-	linkedin: true,
-	role: true,
-	roleDetails: true,
-	status: true,
-	lastContactedAt: true,
-	createdAt: true,
-	companyId: true,
-	creatorId: true,
-	company: { select: { id: true, name: true } },
-	tags: { select: { tag: { select: { id: true, name: true } } }, orderBy: { createdAt: 'asc' } },
-	campaigns: {
-		select: { campaign: { select: { id: true, name: true } } },
-		orderBy: { createdAt: 'asc' },
-	},
-} satisfies Prisma.ContactSelect
+type IdName = { id: string; name: string }
 
-type ContactRowRecord = Prisma.ContactGetPayload<{ select: typeof CONTACT_ROW_SELECT }>
-
-/** The spec's list shape: tags as { id, name }, tagIds, campaigns as { campaign: { id, name } }. */
-export function toContactRow(record: ContactRowRecord) {
-	const { tags, ...rest } = record
-	const tagList = tags.map(({ tag }) => tag)
-	return { ...rest, tags: tagList, tagIds: tagList.map((tag) => tag.id) }
+/** A contacts table row in the spec's list shape: tags as { id, name }, tagIds, campaigns as { campaign }. */
+export type ContactRow = {
+	id: string
+	firstName: string
+	middleName: string | null
+	lastName: string
+	email: string | null
+	phone: string | null
+	linkedin: string | null
+	role: string | null
+	roleDetails: string | null
+	status: ContactStatus
+	lastContactedAt: Date | null
+	createdAt: Date
+	companyId: string | null
+	creatorId: string | null
+	company: IdName | null
+	tags: IdName[]
+	tagIds: string[]
+	campaigns: Array<{ campaign: IdName }>
 }
-export type ContactRow = ReturnType<typeof toContactRow>
 
 /**
  * The ids of one page. With a tag, campaign or list filter the matching set is read from the
@@ -56,16 +47,28 @@ export function pageIdsSql(organizationId: string, filter: ContactFilter, take: 
 		ORDER BY ${contactOrderBy(filter)} LIMIT ${take} OFFSET ${skip}`
 }
 
+/**
+ * The rows of a page, with company, tags and campaigns, in one statement (the relations as JSON):
+ * a third of the time of Prisma's query per relation, which the page's budget needs.
+ */
 async function contactRowsByIds(organizationId: string, ids: string[]): Promise<ContactRow[]> {
 	if (ids.length === 0) return []
-	const records = await prisma.contact.findMany({
-		where: { id: { in: ids }, organizationId },
-		select: CONTACT_ROW_SELECT,
-	})
+	const records = await prisma.$queryRaw<Array<Omit<ContactRow, 'tagIds'>>>`
+		SELECT c.id, c."firstName", c."middleName", c."lastName", c.email, c.phone, c.linkedin, c.role,
+		       c."roleDetails", c.status::text AS status, c."lastContactedAt", c."createdAt", c."companyId", c."creatorId",
+		       CASE WHEN co.id IS NULL THEN NULL ELSE json_build_object('id', co.id, 'name', co.name) END AS company,
+		       coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY ct."createdAt", t.id)
+		                 FROM "ContactTag" ct JOIN "Tag" t ON t.id = ct."tagId" WHERE ct."contactId" = c.id), '[]') AS tags,
+		       coalesce((SELECT json_agg(json_build_object('campaign', json_build_object('id', ca.id, 'name', ca.name))
+		                          ORDER BY cc."createdAt", ca.id)
+		                 FROM "CampaignContact" cc JOIN "Campaign" ca ON ca.id = cc."campaignId"
+		                 WHERE cc."contactId" = c.id), '[]') AS campaigns
+		FROM "Contact" c LEFT JOIN "Company" co ON co.id = c."companyId"
+		WHERE c.id IN (${Prisma.join(ids)}) AND c."organizationId" = ${organizationId}`
 	const byId = new Map(records.map((record) => [record.id, record]))
 	return ids.flatMap((id) => {
 		const record = byId.get(id)
-		return record ? [toContactRow(record)] : []
+		return record ? [{ ...record, tagIds: record.tags.map((tag) => tag.id) }] : []
 	})
 }
 
