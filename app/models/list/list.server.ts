@@ -1,5 +1,4 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
-import { selectedContactIdsSql } from '#app/models/contact/contact-filter.server.ts'
 import { countContacts, listContacts } from '#app/models/contact/contact-list.server.ts'
 import { addContactsToGroup } from '#app/models/contact/contact-membership.server.ts'
 import {
