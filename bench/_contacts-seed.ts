@@ -111,7 +111,9 @@ export async function seedContactsBench(client: pg.Client, log: (line: string) =
 	log(`tags and campaigns: ${((performance.now() - started) / 1000).toFixed(1)} s`)
 	for (const { indexdef } of definitions.rows) await client.query(indexdef)
 	log(`indexes rebuilt: ${((performance.now() - started) / 1000).toFixed(1)} s`)
-	await client.query(`VACUUM ANALYZE "Contact", "Company", "Tag", "ContactTag", "Campaign", "CampaignContact"`)
+	await client.query(
+		`VACUUM ANALYZE "Contact", "Company", "Tag", "ContactTag", "Campaign", "CampaignContact"`,
+	)
 	await client.query(`UPDATE "Organization" SET summary = $2 WHERE id = $1`, [
 		ORG_A,
 		`${SEED_VERSION}:${CONTACTS_PER_ORG}:${COMPANIES_A}`,

@@ -72,7 +72,9 @@ if (process.argv.includes('--reseed') || !(await isSeeded(client))) {
 	await seedContactsBench(client, (line) => console.log(`  ${line}`))
 } else {
 	// A steady state, as autovacuum keeps it: after new migrations or an earlier run's bulk adds.
-	await client.query(`VACUUM ANALYZE "Contact", "ContactTag", "CampaignContact", "ListContact", "Tag", "Campaign"`)
+	await client.query(
+		`VACUUM ANALYZE "Contact", "ContactTag", "CampaignContact", "ListContact", "Tag", "Campaign"`,
+	)
 }
 process.env.DATABASE_URL = databaseUrl
 process.env.SESSION_SECRET = SESSION_SECRET
@@ -116,10 +118,13 @@ for (let i = 0; i < ITERATIONS; i++) {
 	started = performance.now()
 	const raw = await rawPage(filter)
 	rawTimes.push(performance.now() - started)
-	if (page.length !== raw.length) throw new Error(`model and raw SQL disagree: ${page.length} vs ${raw.length}`)
+	if (page.length !== raw.length)
+		throw new Error(`model and raw SQL disagree: ${page.length} vs ${raw.length}`)
 	rowsSeen += page.length
 }
-console.log(`\nlist query (page of 100, search, tag filter, sort), ${ITERATIONS} runs, ${(rowsSeen / ITERATIONS).toFixed(0)} rows per page on average`)
+console.log(
+	`\nlist query (page of 100, search, tag filter, sort), ${ITERATIONS} runs, ${(rowsSeen / ITERATIONS).toFixed(0)} rows per page on average`,
+)
 console.log(`  model (Prisma): ${summary(modelTimes)}`)
 console.log(`  raw SQL (pg):   ${summary(rawTimes)}`)
 console.log(`  ratio of p95s:  ${(percentile(modelTimes, 95) / percentile(rawTimes, 95)).toFixed(2)}×`)
@@ -208,13 +213,21 @@ const [tagged, enrolled] = await Promise.all([
 	prisma.campaignContact.count({ where: { campaignId: campaign.id } }),
 ])
 console.log(`\nadd all matching contacts (no filter: the whole organization)`)
-console.log(`  to a tag:      ${(toTag.ms / 1000).toFixed(2)} s, ${tagged.toLocaleString('en')} contacts tagged; ${toTag.body.slice(0, 80)}`)
-console.log(`  to a campaign: ${(toCampaign.ms / 1000).toFixed(2)} s, ${enrolled.toLocaleString('en')} contacts added; ${toCampaign.body.slice(0, 80)}`)
-console.log(`  web process RSS: ${(rssBefore / 2 ** 20).toFixed(0)} MB before, ${(rssAfter / 2 ** 20).toFixed(0)} MB after`)
+console.log(
+	`  to a tag:      ${(toTag.ms / 1000).toFixed(2)} s, ${tagged.toLocaleString('en')} contacts tagged; ${toTag.body.slice(0, 80)}`,
+)
+console.log(
+	`  to a campaign: ${(toCampaign.ms / 1000).toFixed(2)} s, ${enrolled.toLocaleString('en')} contacts added; ${toCampaign.body.slice(0, 80)}`,
+)
+console.log(
+	`  web process RSS: ${(rssBefore / 2 ** 20).toFixed(0)} MB before, ${(rssAfter / 2 ** 20).toFixed(0)} MB after`,
+)
 
 await prisma.tag.delete({ where: { id: tag.id } })
 await prisma.campaign.delete({ where: { id: campaign.id } })
-console.log(`\nmachine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`)
+console.log(
+	`\nmachine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+)
 server.send({ type: 'stop' })
 await new Promise((resolve) => server.once('exit', resolve))
 await client.end()

@@ -37,7 +37,11 @@ export function setupApiRouter() {
 	) {
 		const headers: Record<string, string> = { Origin: TEST_ORIGIN }
 		if (cookie) headers.Cookie = cookie
-		const payload = form ? new URLSearchParams(form).toString() : json !== undefined ? JSON.stringify(json) : body
+		const payload = form
+			? new URLSearchParams(form).toString()
+			: json !== undefined
+				? JSON.stringify(json)
+				: body
 		if (payload !== undefined)
 			headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json'
 		const response = await handle(new Request(new URL(path, TEST_ORIGIN), { method, headers, body: payload }))

@@ -61,7 +61,8 @@ export function contactFilterToSearchParams(filter: Partial<ContactFilter>): URL
 	if (filter.campaign) params.set('campaign', filter.campaign)
 	if (filter.list) params.set('list', filter.list)
 	if (filter.sortBy && filter.sortBy !== 'createdAt') params.set('sortBy', filter.sortBy)
-	if (filter.sortDirection && filter.sortDirection !== 'desc') params.set('sortDirection', filter.sortDirection)
+	if (filter.sortDirection && filter.sortDirection !== 'desc')
+		params.set('sortDirection', filter.sortDirection)
 	return params
 }
 

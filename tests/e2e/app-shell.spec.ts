@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test'
 import { signIn } from './utils.ts'
 
+// Sections still to come say so; the built ones show their own content (their specs test it).
 const SECTIONS = [
-	{ name: 'Contacts', path: '/contacts' },
-	{ name: 'Companies', path: '/companies' },
-	{ name: 'Lists', path: '/lists' },
-	{ name: 'Campaigns', path: '/campaigns' },
-	{ name: 'Sequences', path: '/sequences' },
-	{ name: 'Imports', path: '/imports' },
+	{ name: 'Contacts', path: '/contacts', comingSoon: false },
+	{ name: 'Companies', path: '/companies', comingSoon: false },
+	{ name: 'Lists', path: '/lists', comingSoon: false },
+	{ name: 'Campaigns', path: '/campaigns', comingSoon: false },
+	{ name: 'Sequences', path: '/sequences', comingSoon: true },
+	{ name: 'Imports', path: '/imports', comingSoon: true },
 ]
 
 test('signed out, the home page sends you to sign in', async ({ page }) => {
@@ -27,11 +28,11 @@ test('the navigation reaches every section', async ({ page }) => {
 	// Only platform administrators see Admin, and the page does not exist for anyone else.
 	await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0)
 
-	for (const { name, path } of SECTIONS) {
+	for (const { name, path, comingSoon } of SECTIONS) {
 		await nav.getByRole('link', { name, exact: true }).click()
 		await expect(page).toHaveURL(new RegExp(`${path}$`))
 		await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
-		await expect(page.getByText(`${name} are coming soon`)).toBeVisible()
+		await expect(page.getByText(`${name} are coming soon`)).toHaveCount(comingSoon ? 1 : 0)
 		await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page')
 	}
 	await nav.getByRole('link', { name: 'Settings', exact: true }).click()

@@ -9,9 +9,7 @@ test('delete document asks first (JS)', async ({ page }) => {
 	await page.goto('/settings')
 	const row = page.getByRole('row', { name: /Doc One/ })
 	await expect(row).toBeVisible()
-	await page.waitForFunction(
-		() => '__remixContext' in window && document.querySelector('form[novalidate]'),
-	)
+	await page.waitForFunction(() => '__remixContext' in window && document.querySelector('form[novalidate]'))
 	await page.getByRole('button', { name: 'Delete Doc One' }).click()
 	const dialog = page.getByRole('alertdialog', { name: 'Delete document?' })
 	await expect(dialog).toBeVisible()

@@ -83,7 +83,7 @@ test.describe('Contact panels', () => {
 			'href',
 			'mailto:grace@example.com',
 		)
-		await expect(info.getByRole('link', { name: 'https://linkedin.com/in/grace-hopper' })).toBeVisible()
+		await expect(info.getByRole('link', { name: 'https://www.linkedin.com/in/grace-hopper' })).toBeVisible()
 	})
 
 	test('detail dialog from /contacts: panels, edit in the modal, delete after confirming', async ({

@@ -129,12 +129,10 @@ test('errors are shown by their message', async ({ page }) => {
 	await expect(dialog.getByRole('alert')).toHaveText('PDF has more than 15 pages', { timeout: 15_000 })
 
 	await dialog.getByRole('button', { name: 'Choose another file' }).click()
-	await dialog
-		.getByLabel('PDF file')
-		.setInputFiles({
-			name: 'empty.pdf',
-			mimeType: 'application/pdf',
-			buffer: Buffer.from(await createPdf({ pages: 0 })),
-		})
+	await dialog.getByLabel('PDF file').setInputFiles({
+		name: 'empty.pdf',
+		mimeType: 'application/pdf',
+		buffer: Buffer.from(await createPdf({ pages: 0 })),
+	})
 	await expect(dialog.getByRole('alert')).toHaveText('PDF has no pages', { timeout: 15_000 })
 })

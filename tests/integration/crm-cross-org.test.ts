@@ -48,9 +48,16 @@ beforeAll(async () => {
 	// route lets through, so only the organization check can stop them.
 	const intruder = await createSignedInUser({ email: `intruder-${Date.now()}@${ADMIN_DOMAIN}` })
 	intruderCookie = intruder.cookie
-	intruderTagId = (await prisma.tag.create({ data: { organizationId: intruder.organization.id, name: 'Mine' } })).id
+	intruderTagId = (
+		await prisma.tag.create({ data: { organizationId: intruder.organization.id, name: 'Mine' } })
+	).id
 	await prisma.contact.create({
-		data: { organizationId: intruder.organization.id, firstName: 'Ivy', lastName: 'Intruder', email: 'ivy@i.example' },
+		data: {
+			organizationId: intruder.organization.id,
+			firstName: 'Ivy',
+			lastName: 'Intruder',
+			email: 'ivy@i.example',
+		},
 	})
 })
 
@@ -109,7 +116,10 @@ describe('the CRM API as a member of another organization', () => {
 			'PUT contact',
 		)
 		expectNotFound(await call('DELETE', `/api/v1/contacts/${contact.id}`), 'DELETE contact')
-		expectNotFound(await call('POST', `/api/v1/contacts/${contact.id}/tag`, { tagIds: [intruderTagId] }), 'tag contact')
+		expectNotFound(
+			await call('POST', `/api/v1/contacts/${contact.id}/tag`, { tagIds: [intruderTagId] }),
+			'tag contact',
+		)
 		expectNotFound(
 			await call('PUT', `/api/v1/companies/${company.id}`, { name: 'Hacked', description: 'Hacked' }),
 			'PUT company',
