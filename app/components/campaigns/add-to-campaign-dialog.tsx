@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react'
+import { GroupRadioList, GroupSearchInput } from '#app/components/contacts/group-radio-list.tsx'
 import { useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { type BulkDialogProps } from '#app/components/lists/add-to-list-dialog.tsx'
@@ -13,10 +13,7 @@ import {
 	DialogHeader,
 	DialogTitle,
 } from '#app/components/ui/dialog.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { contactsAddedToCampaignMessage, formatChannels } from '#app/schemas/campaign.ts'
-import { cn } from '#app/utils/misc.ts'
 import {
 	addContactsToCampaignRequest,
 	type CampaignOption,
@@ -106,68 +103,29 @@ function ChooseCampaign({
 
 	return (
 		<>
-			<div className="relative">
-				<Search
-					className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-					aria-hidden="true"
-				/>
-				<Input
-					type="search"
-					aria-label="Search campaigns"
-					placeholder="Search campaigns"
-					className="pl-9"
-					value={search}
-					onChange={(event) => setSearch(event.currentTarget.value)}
-				/>
-			</div>
-			<div
-				role="radiogroup"
-				aria-label="Campaigns"
-				className="max-h-72 divide-y overflow-y-auto rounded-md border"
-			>
-				{campaigns === null && !loadError ? (
-					Array.from({ length: 4 }, (_, index) => (
-						<div key={index} className="p-3">
-							<Skeleton className="h-5 w-2/3" />
-						</div>
-					))
-				) : loadError ? (
-					<p className="p-3 text-sm text-destructive">{loadError}</p>
-				) : visible.length === 0 ? (
-					<p className="p-3 text-sm text-muted-foreground">
-						{campaigns?.length
-							? 'No campaigns match your search'
-							: 'No campaigns yet: create one on the Campaigns page'}
-					</p>
-				) : (
-					visible.map((campaign) => (
-						<label
-							key={campaign.id}
-							className={cn(
-								'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted/50',
-								campaign.id === selectedId && 'bg-muted',
-							)}
-						>
-							<input
-								type="radio"
-								name="campaignId"
-								value={campaign.id}
-								checked={campaign.id === selectedId}
-								onChange={() => setSelectedId(campaign.id)}
-								className="size-4 accent-primary"
-							/>
-							<span className="min-w-0 flex-1">
-								<span className="block truncate font-medium">{campaign.name}</span>
-								<span className="block text-xs text-muted-foreground">
-									{formatChannels(campaign.channels)} · {campaign.contactCount.toLocaleString('en-US')}{' '}
-									contacts
-								</span>
+			<GroupSearchInput label="Search campaigns" value={search} onChange={setSearch} />
+			<GroupRadioList
+				label="Campaigns"
+				name="campaignId"
+				groups={campaigns}
+				visible={visible}
+				loadError={loadError}
+				selectedId={selectedId}
+				onSelect={setSelectedId}
+				emptyMessage="No campaigns yet: create one on the Campaigns page"
+				noMatchMessage="No campaigns match your search"
+				renderDetails={(campaign) => (
+					<>
+						<span className="min-w-0 flex-1">
+							<span className="block truncate font-medium">{campaign.name}</span>
+							<span className="block text-xs text-muted-foreground">
+								{formatChannels(campaign.channels)} · {campaign.contactCount.toLocaleString('en-US')} contacts
 							</span>
-							<CampaignStatusBadge status={campaign.status} />
-						</label>
-					))
+						</span>
+						<CampaignStatusBadge status={campaign.status} />
+					</>
 				)}
-			</div>
+			/>
 			<DialogFooter>
 				<Button type="button" variant="outline" onClick={onClose}>
 					Cancel

@@ -1,4 +1,5 @@
-import { Plus, Search } from 'lucide-react'
+import { GroupRadioList, GroupSearchInput } from '#app/components/contacts/group-radio-list.tsx'
+import { Plus } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useDebouncedValue } from '#app/components/tags/use-debounced-value.ts'
@@ -11,12 +12,9 @@ import {
 	DialogHeader,
 	DialogTitle,
 } from '#app/components/ui/dialog.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { contactsAddedToListMessage, LIST_ADD_FORBIDDEN } from '#app/schemas/list.ts'
 import { useOptionalActor } from '#app/utils/actor.ts'
-import { cn } from '#app/utils/misc.ts'
 import { CreateListDialogForm } from './create-list-dialog.tsx'
 import { addContactsToListRequest, fetchLists, type ListOption } from './lists-client.ts'
 
@@ -136,67 +134,31 @@ function ChooseList({ onAdd, onClose }: { onAdd: (list: ListOption) => Promise<v
 	return (
 		<>
 			<div className="flex gap-2">
-				<div className="relative flex-1">
-					<Search
-						className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-						aria-hidden="true"
-					/>
-					<Input
-						type="search"
-						aria-label="Search lists"
-						placeholder="Search lists"
-						className="pl-9"
-						value={search}
-						onChange={(event) => setSearch(event.currentTarget.value)}
-					/>
-				</div>
+				<GroupSearchInput label="Search lists" value={search} onChange={setSearch} className="flex-1" />
 				<Button type="button" variant="outline" onClick={() => setCreating(true)}>
 					<Plus aria-hidden="true" />
 					New list
 				</Button>
 			</div>
-			<div
-				role="radiogroup"
-				aria-label="Lists"
-				className="max-h-72 divide-y overflow-y-auto rounded-md border"
-			>
-				{lists === null && !loadError ? (
-					Array.from({ length: 4 }, (_, index) => (
-						<div key={index} className="p-3">
-							<Skeleton className="h-5 w-2/3" />
-						</div>
-					))
-				) : loadError ? (
-					<p className="p-3 text-sm text-destructive">{loadError}</p>
-				) : visible.length === 0 ? (
-					<p className="p-3 text-sm text-muted-foreground">
-						{lists?.length ? 'No lists match your search' : 'No lists yet: create one'}
-					</p>
-				) : (
-					visible.map((list) => (
-						<label
-							key={list.id}
-							className={cn(
-								'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted/50',
-								list.id === selectedId && 'bg-muted',
-							)}
-						>
-							<input
-								type="radio"
-								name="listId"
-								value={list.id}
-								checked={list.id === selectedId}
-								onChange={() => setSelectedId(list.id)}
-								className="size-4 accent-primary"
-							/>
-							<span className="min-w-0 flex-1 truncate font-medium">{list.name}</span>
-							<span className="text-xs text-muted-foreground">
-								{list.contactCount.toLocaleString('en-US')} contacts
-							</span>
-						</label>
-					))
+			<GroupRadioList
+				label="Lists"
+				name="listId"
+				groups={lists}
+				visible={visible}
+				loadError={loadError}
+				selectedId={selectedId}
+				onSelect={setSelectedId}
+				emptyMessage="No lists yet: create one"
+				noMatchMessage="No lists match your search"
+				renderDetails={(list) => (
+					<>
+						<span className="min-w-0 flex-1 truncate font-medium">{list.name}</span>
+						<span className="text-xs text-muted-foreground">
+							{list.contactCount.toLocaleString('en-US')} contacts
+						</span>
+					</>
 				)}
-			</div>
+			/>
 			<DialogFooter>
 				<Button type="button" variant="outline" onClick={onClose}>
 					Cancel

@@ -1,0 +1,101 @@
+import { Search } from 'lucide-react'
+import { type ReactNode } from 'react'
+import { Input } from '#app/components/ui/input.tsx'
+import { Skeleton } from '#app/components/ui/skeleton.tsx'
+import { cn } from '#app/utils/misc.ts'
+
+/** The search box over a list of tags, lists or campaigns in the bulk "add to …" dialogs. */
+export function GroupSearchInput({
+	label,
+	value,
+	onChange,
+	className,
+}: {
+	label: string
+	value: string
+	onChange: (value: string) => void
+	className?: string
+}) {
+	return (
+		<div className={cn('relative', className)}>
+			<Search
+				className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+				aria-hidden="true"
+			/>
+			<Input
+				type="search"
+				aria-label={label}
+				placeholder={label}
+				className="pl-9"
+				value={value}
+				onChange={(event) => onChange(event.currentTarget.value)}
+			/>
+		</div>
+	)
+}
+
+/**
+ * One list or campaign to pick, as radio buttons: skeleton rows while loading, the load error,
+ * an empty or no-match message, then the groups (the caller renders each one's details).
+ */
+export function GroupRadioList<Group extends { id: string; name: string }>({
+	label,
+	name,
+	groups,
+	visible,
+	loadError,
+	selectedId,
+	onSelect,
+	emptyMessage,
+	noMatchMessage,
+	renderDetails,
+}: {
+	label: string
+	name: string
+	/** All groups, or null while loading. */
+	groups: Group[] | null
+	/** The groups the search leaves. */
+	visible: Group[]
+	loadError: string | null
+	selectedId: string | null
+	onSelect: (id: string) => void
+	emptyMessage: string
+	noMatchMessage: string
+	renderDetails: (group: Group) => ReactNode
+}) {
+	return (
+		<div role="radiogroup" aria-label={label} className="max-h-72 divide-y overflow-y-auto rounded-md border">
+			{groups === null && !loadError ? (
+				Array.from({ length: 4 }, (_, index) => (
+					<div key={index} className="p-3">
+						<Skeleton className="h-5 w-2/3" />
+					</div>
+				))
+			) : loadError ? (
+				<p className="p-3 text-sm text-destructive">{loadError}</p>
+			) : visible.length === 0 ? (
+				<p className="p-3 text-sm text-muted-foreground">{groups?.length ? noMatchMessage : emptyMessage}</p>
+			) : (
+				visible.map((group) => (
+					<label
+						key={group.id}
+						className={cn(
+							'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-muted/50',
+							group.id === selectedId && 'bg-muted',
+						)}
+					>
+						<input
+							type="radio"
+							name={name}
+							value={group.id}
+							checked={group.id === selectedId}
+							onChange={() => onSelect(group.id)}
+							className="size-4 accent-primary"
+						/>
+						{renderDetails(group)}
+					</label>
+				))
+			)}
+		</div>
+	)
+}
