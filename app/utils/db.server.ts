@@ -10,8 +10,17 @@ declare global {
 function createClient() {
 	const connectionString = process.env.DATABASE_URL
 	if (!connectionString) throw new Error('DATABASE_URL is not set')
-	const adapter = new PrismaPg({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+	const adapter = new PrismaPg(
+		{ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) },
+		// A connection the server drops while idle (restart, failover, shutdown) must not crash the
+		// process as an unhandled 'error' event; the pool opens a new one when it is next needed.
+		{ onPoolError: warnConnectionLost, onConnectionError: warnConnectionLost },
+	)
 	return new PrismaClient({ adapter })
+}
+
+function warnConnectionLost(error: Error) {
+	console.warn(`database connection lost: ${error.message}`)
 }
 
 export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
