@@ -35,7 +35,8 @@ export function setupApiRouter() {
 			form,
 		}: { cookie?: string; body?: string; json?: unknown; form?: Record<string, string> } = {},
 	) {
-		const headers: Record<string, string> = { Origin: TEST_ORIGIN }
+		// Host too: Remix compares it with Origin before it runs a page's action.
+		const headers: Record<string, string> = { Origin: TEST_ORIGIN, Host: new URL(TEST_ORIGIN).host }
 		if (cookie) headers.Cookie = cookie
 		const payload = form
 			? new URLSearchParams(form).toString()

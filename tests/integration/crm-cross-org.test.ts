@@ -172,6 +172,37 @@ describe('the CRM API as a member of another organization', () => {
 	})
 })
 
+describe('the CRM resource routes as a member of another organization', () => {
+	test('campaign candidates answer 404; tag coverage counts nothing of theirs', async () => {
+		const candidates = await call('GET', `/resources/campaigns/${victim.campaign.id}/candidates`)
+		expect(candidates.status).toBe(404)
+		await prisma.contactTag.create({ data: { tagId: victim.tag.id, contactId: victim.contact.id } })
+		try {
+			const coverage = await call('POST', '/resources/tags/coverage', {
+				contact_ids: [victim.contact.id],
+				tagIds: [victim.tag.id],
+			})
+			expect(coverage.status).toBe(200)
+			expect(coverage.json.selectedCount).toBe(0)
+			expect(coverage.json.counts[victim.tag.id] ?? 0).toBe(0)
+		} finally {
+			await prisma.contactTag.deleteMany({ where: { tagId: victim.tag.id } })
+		}
+	})
+
+	test('the no-JS tagging page does not tag their contacts', async () => {
+		const own = await prisma.contact.findFirstOrThrow({ where: { email: 'ivy@i.example' } })
+		await prisma.contactTag.deleteMany({ where: { tagId: intruderTagId } })
+		const result = await send('POST', `/contacts/tag?ids=${victim.contact.id}&ids=${own.id}`, {
+			cookie: intruderCookie,
+			form: { intent: 'add', tagIds: intruderTagId },
+		})
+		expect(result.status).toBe(302)
+		expect(await prisma.contactTag.count({ where: { contactId: victim.contact.id } })).toBe(0)
+		expect(await prisma.contactTag.count({ where: { contactId: own.id, tagId: intruderTagId } })).toBe(1)
+	})
+})
+
 describe('the CRM pages as a member of another organization', () => {
 	test('pages by id answer 404', async () => {
 		const { contact, company, list, campaign } = victim
