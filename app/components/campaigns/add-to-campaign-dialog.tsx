@@ -1,9 +1,12 @@
-import { GroupRadioList, GroupSearchInput } from '#app/components/contacts/group-radio-list.tsx'
-import { useEffect, useMemo, useState } from 'react'
+import {
+	GroupRadioList,
+	GroupSearchInput,
+	useGroupChoice,
+} from '#app/components/contacts/group-radio-list.tsx'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { type BulkDialogProps } from '#app/components/lists/add-to-list-dialog.tsx'
 import { CampaignStatusBadge } from '#app/components/status-badge.tsx'
-import { useDebouncedValue } from '#app/components/tags/use-debounced-value.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import {
 	Dialog,
@@ -20,8 +23,6 @@ import {
 	fetchCampaigns,
 	skippedDescription,
 } from './campaigns-client.ts'
-
-const SEARCH_DEBOUNCE_MS = 50
 
 /**
  * Add the contacts screen's selection to a campaign: choose the campaign, then one request.
@@ -77,29 +78,17 @@ function ChooseCampaign({
 	onAdd: (campaign: CampaignOption) => Promise<void>
 	onClose: () => void
 }) {
-	const [campaigns, setCampaigns] = useState<CampaignOption[] | null>(null)
-	const [loadError, setLoadError] = useState<string | null>(null)
-	const [search, setSearch] = useState('')
-	const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
-	const [selectedId, setSelectedId] = useState<string | null>(null)
+	const {
+		groups: campaigns,
+		loadError,
+		search,
+		setSearch,
+		visible,
+		selectedId,
+		setSelectedId,
+		selected,
+	} = useGroupChoice(fetchCampaigns, 'Failed to load campaigns')
 	const [adding, setAdding] = useState(false)
-
-	useEffect(() => {
-		const controller = new AbortController()
-		fetchCampaigns(controller.signal)
-			.then((outcome) => {
-				if (outcome.ok) setCampaigns(outcome.data)
-				else setLoadError(outcome.message ?? 'Failed to load campaigns')
-			})
-			.catch(() => {})
-		return () => controller.abort()
-	}, [])
-
-	const visible = useMemo(() => {
-		const query = debouncedSearch.trim().toLowerCase()
-		return (campaigns ?? []).filter((campaign) => !query || campaign.name.toLowerCase().includes(query))
-	}, [campaigns, debouncedSearch])
-	const selected = campaigns?.find((campaign) => campaign.id === selectedId) ?? null
 
 	return (
 		<>

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react'
-import { type ReactNode } from 'react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { useDebouncedValue } from '#app/components/tags/use-debounced-value.ts'
 import { Input } from '#app/components/ui/input.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { cn } from '#app/utils/misc.ts'
@@ -99,3 +100,42 @@ export function GroupRadioList<Group extends { id: string; name: string }>({
 		</div>
 	)
 }
+
+type LoadOutcome<Group> = { ok: true; data: Group[] } | { ok: false; message?: string | null }
+
+/**
+ * The state behind a GroupRadioList: the groups loaded once, the search (debounced 50 ms, as the
+ * spec's list dialogs) narrowing them by name, and the chosen one.
+ */
+export function useGroupChoice<Group extends { id: string; name: string }>(
+	load: (signal: AbortSignal) => Promise<LoadOutcome<Group>>,
+	loadFailedMessage: string,
+) {
+	const [groups, setGroups] = useState<Group[] | null>(null)
+	const [loadError, setLoadError] = useState<string | null>(null)
+	const [search, setSearch] = useState('')
+	const debouncedSearch = useDebouncedValue(search, GROUP_SEARCH_DEBOUNCE_MS)
+	const [selectedId, setSelectedId] = useState<string | null>(null)
+
+	useEffect(() => {
+		const controller = new AbortController()
+		load(controller.signal)
+			.then((outcome) => {
+				if (outcome.ok) setGroups(outcome.data)
+				else setLoadError(outcome.message ?? loadFailedMessage)
+			})
+			.catch(() => {})
+		return () => controller.abort()
+		// Loaded once per dialog.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [])
+
+	const visible = useMemo(() => {
+		const query = debouncedSearch.trim().toLowerCase()
+		return (groups ?? []).filter((group) => !query || group.name.toLowerCase().includes(query))
+	}, [groups, debouncedSearch])
+	const selected = groups?.find((group) => group.id === selectedId) ?? null
+	return { groups, setGroups, loadError, search, setSearch, visible, selectedId, setSelectedId, selected }
+}
+
+const GROUP_SEARCH_DEBOUNCE_MS = 50

@@ -1,8 +1,11 @@
-import { GroupRadioList, GroupSearchInput } from '#app/components/contacts/group-radio-list.tsx'
+import {
+	GroupRadioList,
+	GroupSearchInput,
+	useGroupChoice,
+} from '#app/components/contacts/group-radio-list.tsx'
 import { Plus } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { useDebouncedValue } from '#app/components/tags/use-debounced-value.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import {
 	Dialog,
@@ -17,9 +20,6 @@ import { contactsAddedToListMessage, LIST_ADD_FORBIDDEN } from '#app/schemas/lis
 import { useOptionalActor } from '#app/utils/actor.ts'
 import { CreateListDialogForm } from './create-list-dialog.tsx'
 import { addContactsToListRequest, fetchLists, type ListOption } from './lists-client.ts'
-
-// The spec: list dialogs debounce their search by 50 ms.
-const SEARCH_DEBOUNCE_MS = 50
 
 export type BulkDialogProps = {
 	open: boolean
@@ -92,30 +92,19 @@ export function AddToListDialog({
 }
 
 function ChooseList({ onAdd, onClose }: { onAdd: (list: ListOption) => Promise<void>; onClose: () => void }) {
-	const [lists, setLists] = useState<ListOption[] | null>(null)
-	const [loadError, setLoadError] = useState<string | null>(null)
-	const [search, setSearch] = useState('')
-	const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
-	const [selectedId, setSelectedId] = useState<string | null>(null)
+	const {
+		groups: lists,
+		setGroups: setLists,
+		loadError,
+		search,
+		setSearch,
+		visible,
+		selectedId,
+		setSelectedId,
+		selected,
+	} = useGroupChoice(fetchLists, 'Failed to load lists')
 	const [creating, setCreating] = useState(false)
 	const [adding, setAdding] = useState(false)
-
-	useEffect(() => {
-		const controller = new AbortController()
-		fetchLists(controller.signal)
-			.then((outcome) => {
-				if (outcome.ok) setLists(outcome.data)
-				else setLoadError(outcome.message ?? 'Failed to load lists')
-			})
-			.catch(() => {})
-		return () => controller.abort()
-	}, [])
-
-	const visible = useMemo(() => {
-		const query = debouncedSearch.trim().toLowerCase()
-		return (lists ?? []).filter((list) => !query || list.name.toLowerCase().includes(query))
-	}, [lists, debouncedSearch])
-	const selected = lists?.find((list) => list.id === selectedId) ?? null
 
 	if (creating) {
 		return (
