@@ -1,7 +1,7 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { selectedContactIdsSql } from '#app/models/contact/contact-filter.server.ts'
-import { addContactsToGroup } from '#app/models/contact/contact-membership.server.ts'
-import { countContacts, listContacts } from '#app/models/contact/contact-list.server.ts'
+import { addContactsToGroup, groupMemberIds } from '#app/models/contact/contact-membership.server.ts'
+import { findContactsPage } from '#app/models/contact/contact-list.server.ts'
 import { campaignIneligibility, LINKEDIN_PROFILE_PATTERN } from '#app/schemas/campaign.ts'
 import { type ContactFilter, type ContactSelection } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
@@ -68,13 +68,8 @@ export async function addContactsToCampaign(
 }
 
 /** Which of these contacts are already in the campaign (for the Added state). */
-export async function campaignMemberIds(campaignId: string, contactIds: string[]) {
-	if (!contactIds.length) return new Set<string>()
-	const rows = await prisma.campaignContact.findMany({
-		where: { campaignId, contactId: { in: contactIds } },
-		select: { contactId: true },
-	})
-	return new Set(rows.map(({ contactId }) => contactId))
+export function campaignMemberIds(campaignId: string, contactIds: string[]) {
+	return groupMemberIds('campaign', campaignId, contactIds)
 }
 
 /**
@@ -88,10 +83,7 @@ export async function listCampaignCandidates(
 	page: { take: number; skip: number },
 ) {
 	const candidateFilter = { ...filter, campaign: undefined }
-	const [rows, total] = await Promise.all([
-		listContacts(organizationId, candidateFilter, page),
-		countContacts(organizationId, candidateFilter),
-	])
+	const { contacts: rows, total } = await findContactsPage(organizationId, candidateFilter, page)
 	const members = await campaignMemberIds(
 		campaign.id,
 		rows.map((row) => row.id),

@@ -1,4 +1,4 @@
-import { countContacts, listContacts } from '#app/models/contact/contact-list.server.ts'
+import { findContactsPage } from '#app/models/contact/contact-list.server.ts'
 import { type CreateCampaignInput } from '#app/schemas/campaign.ts'
 import { CONTACTS_PAGE_SIZE, ContactFilterSchema, type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
@@ -46,9 +46,6 @@ export async function getCampaignWithContacts(
 	const campaign = await findCampaign(organizationId, campaignId)
 	if (!campaign) return null
 	const contactFilter = ContactFilterSchema.parse({ ...filter, campaign: campaign.id })
-	const [contacts, total] = await Promise.all([
-		listContacts(organizationId, contactFilter, { take, skip }),
-		countContacts(organizationId, contactFilter),
-	])
+	const { contacts, total } = await findContactsPage(organizationId, contactFilter, { take, skip })
 	return { ...campaign, contacts, total }
 }

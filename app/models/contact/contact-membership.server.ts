@@ -94,6 +94,16 @@ async function insertMemberships(
 	}, BULK_TRANSACTION)
 }
 
+/** Which of these contacts already belong to the group (the dialogs' "Added" state). */
+export async function groupMemberIds(kind: ContactGroupKind, groupId: string, contactIds: string[]) {
+	if (!contactIds.length) return new Set<string>()
+	const { memberships, column } = GROUPS[kind]
+	const rows = await prisma.$queryRaw<Array<{ contactId: string }>>`
+		SELECT m."contactId" FROM ${memberships} m
+		WHERE m.${column} = ${groupId} AND m."contactId" IN (${Prisma.join(contactIds)})`
+	return new Set(rows.map(({ contactId }) => contactId))
+}
+
 /** Advisory lock space (first key) for "contacts of an organization being deleted". */
 export const CONTACT_DELETE_LOCK = 72707370
 

@@ -1,6 +1,6 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
-import { countContacts, listContacts } from '#app/models/contact/contact-list.server.ts'
-import { addContactsToGroup } from '#app/models/contact/contact-membership.server.ts'
+import { findContactsPage } from '#app/models/contact/contact-list.server.ts'
+import { addContactsToGroup, groupMemberIds } from '#app/models/contact/contact-membership.server.ts'
 import {
 	CONTACTS_PAGE_SIZE,
 	ContactFilterSchema,
@@ -69,10 +69,7 @@ export async function getListWithContacts(
 	const list = await findListBySlug(organizationId, slug)
 	if (!list) return null
 	const contactFilter = ContactFilterSchema.parse({ ...filter, list: list.id })
-	const [contacts, total] = await Promise.all([
-		listContacts(organizationId, contactFilter, { take, skip }),
-		countContacts(organizationId, contactFilter),
-	])
+	const { contacts, total } = await findContactsPage(organizationId, contactFilter, { take, skip })
 	return { ...list, contacts, total }
 }
 
@@ -93,13 +90,8 @@ export async function addContactsToList(
 }
 
 /** Which of these contacts are already in the list (for the Added state). */
-export async function listMemberIds(listId: string, contactIds: string[]) {
-	if (!contactIds.length) return new Set<string>()
-	const rows = await prisma.listContact.findMany({
-		where: { listId, contactId: { in: contactIds } },
-		select: { contactId: true },
-	})
-	return new Set(rows.map(({ contactId }) => contactId))
+export function listMemberIds(listId: string, contactIds: string[]) {
+	return groupMemberIds('list', listId, contactIds)
 }
 
 /** One page of contacts to offer for a list, each marked `added` when already a member. */
@@ -110,10 +102,7 @@ export async function listListCandidates(
 	page: { take: number; skip: number },
 ) {
 	const candidateFilter = { ...filter, list: undefined }
-	const [rows, total] = await Promise.all([
-		listContacts(organizationId, candidateFilter, page),
-		countContacts(organizationId, candidateFilter),
-	])
+	const { contacts: rows, total } = await findContactsPage(organizationId, candidateFilter, page)
 	const members = await listMemberIds(
 		listId,
 		rows.map((row) => row.id),
