@@ -15,6 +15,7 @@ import { getContact, updateContact } from '#app/models/contact/contact.server.ts
 import { listTagOptions } from '#app/models/tag/tag.server.ts'
 import { CONTACT_MESSAGES, ContactEditSchema } from '#app/schemas/contact.ts'
 import { requireActor } from '#app/utils/auth.server.ts'
+import { contactFailureResponse } from '#app/utils/contact-action.server.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 
 // The no-JavaScript pickers are native selects of the first options (the spec's edit fetch takes 1000).
@@ -74,20 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		return data<ContactActionData>({ result: submission.reply() }, { status: 400 })
 	}
 	const result = await updateContact(actor.organizationId, contactId, submission.value)
-	if (!result.ok) {
-		const { failure } = result
-		return dataWithToast<ContactActionData>(
-			{
-				result: submission.reply(
-					failure.field
-						? { fieldErrors: { [failure.field]: [failure.message] } }
-						: { formErrors: [failure.message] },
-				),
-			},
-			{ type: 'error', title: 'An error occurred while saving', description: failure.message },
-			{ status: failure.status },
-		)
-	}
+	if (!result.ok) return contactFailureResponse(submission, result.failure, 'An error occurred while saving')
 	const toast = { type: 'success', title: 'Contact updated successfully' } as const
 	if (formData.get('mode') === 'dialog') {
 		return dataWithToast<ContactActionData>({ result: submission.reply(), contact: result.contact }, toast)

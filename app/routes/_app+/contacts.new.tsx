@@ -15,6 +15,7 @@ import { createContact } from '#app/models/contact/contact.server.ts'
 import { listTagOptions } from '#app/models/tag/tag.server.ts'
 import { ContactCreateSchema } from '#app/schemas/contact.ts'
 import { requireActor } from '#app/utils/auth.server.ts'
+import { contactFailureResponse } from '#app/utils/contact-action.server.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -41,20 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		return data<ContactActionData>({ result: submission.reply() }, { status: 400 })
 	}
 	const result = await createContact(actor.organizationId, actor.userId, submission.value)
-	if (!result.ok) {
-		const { failure } = result
-		return dataWithToast<ContactActionData>(
-			{
-				result: submission.reply(
-					failure.field
-						? { fieldErrors: { [failure.field]: [failure.message] } }
-						: { formErrors: [failure.message] },
-				),
-			},
-			{ type: 'error', title: 'An error occurred', description: failure.message },
-			{ status: failure.status },
-		)
-	}
+	if (!result.ok) return contactFailureResponse(submission, result.failure, 'An error occurred')
 	const toast = { type: 'success', title: 'Contact created successfully' } as const
 	if (formData.get('mode') === 'dialog') {
 		return dataWithToast<ContactActionData>(

@@ -1,0 +1,28 @@
+import { type SubmissionResult } from '@conform-to/react'
+import { type ContactActionData } from '#app/components/contacts/contact-form.tsx'
+import { type ContactFailure } from '#app/models/contact/contact.server.ts'
+import { dataWithToast } from './toast.server.ts'
+
+/**
+ * The Add and Edit Contact actions' answer when the model refuses (a duplicate email, another
+ * organization's company or tag): the message on its field, or on the form, and an error toast.
+ */
+export function contactFailureResponse(
+	submission: {
+		reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult
+	},
+	failure: ContactFailure,
+	title: string,
+) {
+	return dataWithToast<ContactActionData>(
+		{
+			result: submission.reply(
+				failure.field
+					? { fieldErrors: { [failure.field]: [failure.message] } }
+					: { formErrors: [failure.message] },
+			),
+		},
+		{ type: 'error', title, description: failure.message },
+		{ status: failure.status },
+	)
+}
