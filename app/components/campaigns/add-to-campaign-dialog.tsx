@@ -1,18 +1,16 @@
 import {
+	GroupChoiceFooter,
 	GroupRadioList,
 	GroupSearchInput,
 	useGroupChoice,
 } from '#app/components/contacts/group-radio-list.tsx'
-import { useState } from 'react'
 import { toast } from 'sonner'
 import { type BulkDialogProps } from '#app/components/lists/add-to-list-dialog.tsx'
 import { CampaignStatusBadge } from '#app/components/status-badge.tsx'
-import { Button } from '#app/components/ui/button.tsx'
 import {
 	Dialog,
 	DialogContent,
 	DialogDescription,
-	DialogFooter,
 	DialogHeader,
 	DialogTitle,
 } from '#app/components/ui/dialog.tsx'
@@ -88,7 +86,6 @@ function ChooseCampaign({
 		setSelectedId,
 		selected,
 	} = useGroupChoice(fetchCampaigns, 'Failed to load campaigns')
-	const [adding, setAdding] = useState(false)
 
 	return (
 		<>
@@ -115,23 +112,7 @@ function ChooseCampaign({
 					</>
 				)}
 			/>
-			<DialogFooter>
-				<Button type="button" variant="outline" onClick={onClose}>
-					Cancel
-				</Button>
-				<Button
-					type="button"
-					disabled={!selected || adding}
-					onClick={async () => {
-						if (!selected) return
-						setAdding(true)
-						await onAdd(selected)
-						setAdding(false)
-					}}
-				>
-					{adding ? 'Adding…' : 'Add to campaign'}
-				</Button>
-			</DialogFooter>
+			<GroupChoiceFooter selected={selected} addLabel="Add to campaign" onAdd={onAdd} onClose={onClose} />
 		</>
 	)
 }

@@ -1,6 +1,8 @@
 import { Search } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useDebouncedValue } from '#app/components/tags/use-debounced-value.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { DialogFooter } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { cn } from '#app/utils/misc.ts'
@@ -139,3 +141,37 @@ export function useGroupChoice<Group extends { id: string; name: string }>(
 }
 
 const GROUP_SEARCH_DEBOUNCE_MS = 50
+
+/** Cancel, and the button that adds the contacts to the chosen group (disabled while it runs). */
+export function GroupChoiceFooter<Group>({
+	selected,
+	addLabel,
+	onAdd,
+	onClose,
+}: {
+	selected: Group | null
+	addLabel: string
+	onAdd: (group: Group) => Promise<void>
+	onClose: () => void
+}) {
+	const [adding, setAdding] = useState(false)
+	return (
+		<DialogFooter>
+			<Button type="button" variant="outline" onClick={onClose}>
+				Cancel
+			</Button>
+			<Button
+				type="button"
+				disabled={!selected || adding}
+				onClick={async () => {
+					if (!selected) return
+					setAdding(true)
+					await onAdd(selected)
+					setAdding(false)
+				}}
+			>
+				{adding ? 'Adding…' : addLabel}
+			</Button>
+		</DialogFooter>
+	)
+}

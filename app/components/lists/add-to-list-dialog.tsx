@@ -1,4 +1,5 @@
 import {
+	GroupChoiceFooter,
 	GroupRadioList,
 	GroupSearchInput,
 	useGroupChoice,
@@ -11,7 +12,6 @@ import {
 	Dialog,
 	DialogContent,
 	DialogDescription,
-	DialogFooter,
 	DialogHeader,
 	DialogTitle,
 } from '#app/components/ui/dialog.tsx'
@@ -104,7 +104,6 @@ function ChooseList({ onAdd, onClose }: { onAdd: (list: ListOption) => Promise<v
 		selected,
 	} = useGroupChoice(fetchLists, 'Failed to load lists')
 	const [creating, setCreating] = useState(false)
-	const [adding, setAdding] = useState(false)
 
 	if (creating) {
 		return (
@@ -148,23 +147,7 @@ function ChooseList({ onAdd, onClose }: { onAdd: (list: ListOption) => Promise<v
 					</>
 				)}
 			/>
-			<DialogFooter>
-				<Button type="button" variant="outline" onClick={onClose}>
-					Cancel
-				</Button>
-				<Button
-					type="button"
-					disabled={!selected || adding}
-					onClick={async () => {
-						if (!selected) return
-						setAdding(true)
-						await onAdd(selected)
-						setAdding(false)
-					}}
-				>
-					{adding ? 'Adding…' : 'Add to list'}
-				</Button>
-			</DialogFooter>
+			<GroupChoiceFooter selected={selected} addLabel="Add to list" onAdd={onAdd} onClose={onClose} />
 		</>
 	)
 }
