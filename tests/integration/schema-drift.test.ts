@@ -18,6 +18,7 @@ type DmmfField = {
 	isUpdatedAt: boolean
 	hasDefaultValue: boolean
 	default?: unknown
+	nativeType?: [string, unknown[]] | null
 	relationFromFields?: string[]
 	relationToFields?: string[]
 	relationOnDelete?: string
@@ -53,6 +54,8 @@ const columnTypes: Record<string, string> = {
 	Bytes: 'bytea',
 	Decimal: 'numeric(65,30)',
 }
+// `@db.<Type>` attributes the schema uses.
+const nativeColumnTypes: Record<string, string> = { Date: 'date' }
 // Prisma's default ON DELETE when the schema names none.
 const referentialActions: Record<string, string> = {
 	Cascade: 'CASCADE',
@@ -94,7 +97,8 @@ function expectedSchema(dmmf: Dmmf) {
 						? field.isList
 							? `"${field.type}"[]`
 							: field.type
-						: columnTypes[field.type] + (field.isList ? '[]' : ''),
+						: (nativeColumnTypes[field.nativeType?.[0] ?? ''] ?? columnTypes[field.type]) +
+							(field.isList ? '[]' : ''),
 				// Prisma creates list columns without NOT NULL.
 				nullable: !field.isRequired || field.isList,
 				hasDefault: hasDatabaseDefault(field),
