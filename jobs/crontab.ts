@@ -2,4 +2,6 @@
 export const crontab = [
 	// Remove expired sessions and stale uploads every night.
 	'0 3 * * * cleanup_expired_sessions',
+	// Re-add send jobs of email steps a dead worker left behind.
+	'* * * * * requeue_stranded_email_steps',
 ].join('\n')

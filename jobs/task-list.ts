@@ -1,6 +1,8 @@
 import type { TaskList } from 'graphile-worker'
 import { cleanupExpiredSessions } from './tasks/auth/cleanup-expired-sessions.ts'
 import { parseDocument } from './tasks/documents/parse-document.ts'
+import { requeueStrandedEmailStepsTask } from './tasks/sequences/requeue-stranded-email-steps.ts'
+import { sendEmailStepTask } from './tasks/sequences/send-email-step.ts'
 
 /**
  * Every task the worker runs, by name. Each task validates its payload with zod
@@ -9,4 +11,6 @@ import { parseDocument } from './tasks/documents/parse-document.ts'
 export const taskList: TaskList = {
 	cleanup_expired_sessions: cleanupExpiredSessions,
 	parse_document: parseDocument,
+	send_email_step: sendEmailStepTask,
+	requeue_stranded_email_steps: requeueStrandedEmailStepsTask,
 }

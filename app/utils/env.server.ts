@@ -21,6 +21,21 @@ const schema = z.object({
 	WORKER: z.enum(['inline', 'off', '']).optional(),
 	WORKER_CONCURRENCY: z.coerce.number().int().positive().default(5),
 	SESSION_MAX_AGE_DAYS: z.coerce.number().positive().default(30),
+	/**
+	 * Where googleapis sends Gmail and token calls. Unset means Google itself; tests and offline
+	 * development point them at a local fake (tests/fakes/gmail-server.ts).
+	 */
+	GMAIL_API_URL: z.string().url().optional(),
+	GOOGLE_TOKEN_URL: z.string().url().optional(),
+	/** The default SMTP server for organizations that configured none (smtp://user:pass@host:port). Unset: the local outbox. */
+	SMTP_URL: z.string().optional(),
+	/** Domain of the Message-IDs we generate; defaults to APP_URL's host. */
+	MAIL_DOMAIN: z.string().optional(),
+	/**
+	 * A step found SENDING for longer than this is taken over by a retry, which asks the
+	 * provider before sending again. Longer than any provider call may take.
+	 */
+	EMAIL_SEND_LEASE_SECONDS: z.coerce.number().positive().default(120),
 	/** Pause after each parsed PDF page; only tests set it, to watch progress advance. */
 	DOCUMENT_PARSE_PAGE_DELAY_MS: z.coerce.number().int().min(0).default(0),
 })

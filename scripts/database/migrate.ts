@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
+import { makeWorkerUtils } from 'graphile-worker'
 import pg from 'pg'
 
 const migrationsDir = path.resolve(import.meta.dirname, '../../prisma/migrations')
@@ -80,6 +81,14 @@ export async function migrateDatabase(databaseUrl: string, log: (line: string) =
 	} finally {
 		await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_ADVISORY_LOCK]).catch(() => {})
 		await client.end()
+	}
+	// Graphile Worker's own schema too: models add jobs in SQL (sequence activation, queueables)
+	// before any worker may have started.
+	const workerUtils = await makeWorkerUtils({ connectionString: databaseUrl })
+	try {
+		await workerUtils.migrate()
+	} finally {
+		await workerUtils.release()
 	}
 	return applied
 }

@@ -1,0 +1,8 @@
+import type { Task } from 'graphile-worker'
+import { requeueStrandedEmailSteps } from '#app/models/sequence/email-step-recovery.server.ts'
+
+/** Cron, every minute: re-adds the jobs of overdue or stranded email steps. */
+export const requeueStrandedEmailStepsTask: Task = async (_payload, helpers) => {
+	const count = await requeueStrandedEmailSteps()
+	if (count) helpers.logger.info(`requeued ${count} email step(s)`)
+}
