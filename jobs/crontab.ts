@@ -4,4 +4,6 @@ export const crontab = [
 	'0 3 * * * cleanup_expired_sessions',
 	// Re-add send jobs of email steps a dead worker left behind.
 	'* * * * * requeue_stranded_email_steps',
+	// Look for replies and bounces in the Gmail mailboxes that have sequences to watch.
+	'*/2 * * * * sync_all_mailboxes',
 ].join('\n')

@@ -1,6 +1,8 @@
 import type { TaskList } from 'graphile-worker'
 import { cleanupExpiredSessions } from './tasks/auth/cleanup-expired-sessions.ts'
 import { parseDocument } from './tasks/documents/parse-document.ts'
+import { syncAllMailboxesTask } from './tasks/mailboxes/sync-all-mailboxes.ts'
+import { syncMailboxTask } from './tasks/mailboxes/sync-mailbox.ts'
 import { requeueStrandedEmailStepsTask } from './tasks/sequences/requeue-stranded-email-steps.ts'
 import { sendEmailStepTask } from './tasks/sequences/send-email-step.ts'
 
@@ -13,4 +15,6 @@ export const taskList: TaskList = {
 	parse_document: parseDocument,
 	send_email_step: sendEmailStepTask,
 	requeue_stranded_email_steps: requeueStrandedEmailStepsTask,
+	sync_mailbox: syncMailboxTask,
+	sync_all_mailboxes: syncAllMailboxesTask,
 }

@@ -1,10 +1,12 @@
 import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
 // eslint-disable-next-line no-restricted-imports -- the one place the client is constructed
 import { PrismaClient } from '#app/generated/prisma/client.ts'
 
 declare global {
 	// Survives Vite's module reloads in development, so one pool serves the process.
 	var __prisma: PrismaClient | undefined
+	var __sqlPool: pg.Pool | undefined
 }
 
 function createClient() {
@@ -35,4 +37,50 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
 export async function disconnectPrisma() {
 	await globalThis.__prisma?.$disconnect()
 	globalThis.__prisma = undefined
+	await globalThis.__sqlPool?.end()
+	globalThis.__sqlPool = undefined
+}
+
+// Prisma stores DateTime as `timestamp(3)` in UTC; read it back as UTC whatever the process zone.
+const sqlTypes = {
+	getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+		oid === pg.types.builtins.TIMESTAMP
+			? (value: string) => new Date(`${value.replace(' ', 'T')}Z`)
+			: pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+}
+
+/**
+ * Plain node-postgres for hot paths where Prisma's per-query cost dominates (the email
+ * dispatcher runs a dozen statements per send). Sessions run in UTC; pass times as ISO strings.
+ */
+export function sqlPool(): pg.Pool {
+	if (!globalThis.__sqlPool) {
+		const connectionString = process.env.DATABASE_URL
+		if (!connectionString) throw new Error('DATABASE_URL is not set')
+		const pool = new pg.Pool({
+			connectionString,
+			max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+			options: '-c TimeZone=UTC',
+			types: sqlTypes,
+		})
+		pool.on('error', warnConnectionLost)
+		globalThis.__sqlPool = pool
+	}
+	return globalThis.__sqlPool
+}
+
+/** Runs `work` in one transaction on one pooled connection; rolls back when it throws. */
+export async function withSqlTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+	const client = await sqlPool().connect()
+	try {
+		await client.query('BEGIN')
+		const result = await work(client)
+		await client.query('COMMIT')
+		return result
+	} catch (error) {
+		await client.query('ROLLBACK').catch(() => {})
+		throw error
+	} finally {
+		client.release()
+	}
 }

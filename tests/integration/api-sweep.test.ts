@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { prisma } from '#app/utils/db.server.ts'
 import { expectApiError, setupApiRouter } from '#tests/api-router.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
+import { insertSequence } from '#tests/factories/sequence.ts'
 
 // Sweeps every API route of the foundation through the real router: 401 without a session,
 // 403 for a role that may not act, 404 for another organization's ids, 400 with
@@ -167,5 +168,64 @@ describe('API sweep', () => {
 			body: JSON.stringify({ email: 'nope' }),
 		})
 		expect(result.json?.message).toBe('Please enter a valid email address')
+	})
+})
+
+// Sequences (issue 4, sequence routes); tests/integration/sequence-cross-org.test.ts sweeps
+// them across organizations and tests/integration/sequence-api.test.ts checks their rules.
+describe('API sweep: sequences', () => {
+	const sequenceRoutes: Route[] = [
+		{ method: 'GET', path: '/api/v1/ses/email' },
+		{ method: 'GET', path: '/api/v1/sequences' },
+		{ method: 'POST', path: '/api/v1/sequences', body: { contactId: 'x' } },
+		{ method: 'GET', path: '/api/v1/sequences/some-id' },
+		{ method: 'PUT', path: '/api/v1/sequences/some-id', body: { status: 'ACTIVE' } },
+		{ method: 'DELETE', path: '/api/v1/sequences/some-id' },
+		{ method: 'GET', path: '/api/v1/sequences/some-id/stats' },
+		{ method: 'POST', path: '/api/v1/sequences/some-id/steps', body: { body: 'x' } },
+		{ method: 'PUT', path: '/api/v1/sequences/some-id/steps/step-id', body: { daysAfter: 1 } },
+		{ method: 'DELETE', path: '/api/v1/sequences/some-id/steps/step-id' },
+		{ method: 'POST', path: '/api/v1/sequences/some-id/linkedin-steps', body: { daysAfter: 1 } },
+		{ method: 'PUT', path: '/api/v1/sequences/some-id/linkedin-steps/step-id', body: { daysAfter: 1 } },
+		{ method: 'DELETE', path: '/api/v1/sequences/some-id/linkedin-steps/step-id' },
+		{ method: 'PUT', path: '/api/v1/sequences/some-id/phone-call-steps/step-id', body: { daysAfter: 1 } },
+		{ method: 'DELETE', path: '/api/v1/sequences/some-id/phone-call-steps/step-id' },
+		{ method: 'PUT', path: '/api/v1/steps/step-id', body: { daysAfter: 1 } },
+		{ method: 'DELETE', path: '/api/v1/steps/step-id' },
+		{ method: 'GET', path: '/api/v1/contacts/some-id/sequences?steps=true&contact=true' },
+	]
+
+	test('401 without a session', async () => {
+		for (const route of sequenceRoutes) {
+			const result = await send(route.method, route.path, {
+				body: route.body ? JSON.stringify(route.body) : undefined,
+			})
+			expectApiError(result, 401)
+		}
+	})
+
+	test('400 with { error, message } for invalid or malformed bodies, never a 500', async () => {
+		const { cookie, organization, user } = await createSignedInUser()
+		const sequence = await insertSequence({ organizationId: organization.id, user, linkedInSteps: [{}] })
+		const phoneCall = await prisma.phoneCallStep.create({
+			data: { organizationId: organization.id, sequenceId: sequence.id, order: 1 },
+		})
+		const base = `/api/v1/sequences/${sequence.id}`
+		const emailStepId = sequence.emailSteps[0]!.id
+		const invalid: Route[] = [
+			{ method: 'POST', path: '/api/v1/sequences', body: { contactId: 'x', steps: [] } },
+			{ method: 'PUT', path: base, body: { status: 'EXPLODED' } },
+			{ method: 'POST', path: `${base}/steps`, body: { daysAfter: -1 } },
+			{ method: 'PUT', path: `${base}/steps/${emailStepId}`, body: { daysAfter: 'soon' } },
+			{ method: 'POST', path: `${base}/linkedin-steps`, body: { requestNote: 'x'.repeat(201) } },
+			{ method: 'PUT', path: `${base}/linkedin-steps/${sequence.linkedInSteps[0]!.id}`, body: {} },
+			{ method: 'PUT', path: `${base}/phone-call-steps/${phoneCall.id}`, body: { daysAfter: -5 } },
+			{ method: 'PUT', path: `/api/v1/steps/${emailStepId}`, body: { proseMirrorJson: { root: 1 } } },
+		]
+		for (const route of invalid) {
+			expectApiError(await send(route.method, route.path, { cookie, body: JSON.stringify(route.body) }), 400)
+			expectApiError(await send(route.method, route.path, { cookie, body: '{"unterminated' }), 400)
+		}
+		expect(await prisma.emailStep.count({ where: { sequenceId: sequence.id } })).toBe(3)
 	})
 })

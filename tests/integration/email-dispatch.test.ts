@@ -171,6 +171,7 @@ describe('sending through the outbox', () => {
 			where: { id: step.id },
 			data: { status: 'SENDING', sendingStartedAt: new Date(Date.now() - 10 * 60_000), providerMessageId: null },
 		})
+		await prisma.sequence.update({ where: { id: sequence.id }, data: { status: 'ACTIVE', completedAt: null } })
 		expect(await requeueStrandedEmailSteps()).toBe(1)
 		await runDueJobs()
 		const stored = await prisma.emailStep.findUniqueOrThrow({ where: { id: step.id } })

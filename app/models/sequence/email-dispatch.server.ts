@@ -1,4 +1,4 @@
-import { Prisma } from '#app/generated/prisma/client.ts'
+import type pg from 'pg'
 import {
 	GoogleScopeError,
 	PermanentDeliveryError,
@@ -14,11 +14,15 @@ import {
 	listUnsubscribeHeaders,
 	unsubscribeUrl,
 } from '#app/models/unsubscribe/unsubscribe.server.ts'
-import { prisma } from '#app/utils/db.server.ts'
+import { withSqlTransaction } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { localDate, nextSendOpening, pickTimeZone, startOfNextLocalDay } from './send-window.ts'
-import { cancelUnsentSteps } from './sequence-status.server.ts'
-import { enqueueEmailStepJobs, SEND_EMAIL_STEP_MAX_ATTEMPTS } from './step-jobs.server.ts'
+import {
+	cancelUnsentStepsWith,
+	enqueueEmailStepJobs,
+	pgRun,
+	SEND_EMAIL_STEP_MAX_ATTEMPTS,
+} from './step-jobs.server.ts'
 import { planStepTimes, sendWindowOf } from './step-plan.ts'
 
 /**
@@ -33,7 +37,7 @@ import { planStepTimes, sendWindowOf } from './step-plan.ts'
  */
 export type DispatchOutcome = 'sent' | 'recovered' | 'skipped' | 'deferred' | 'stopped' | 'failed'
 
-type Tx = Prisma.TransactionClient
+// The hot path runs on node-postgres (sqlPool in db.server.ts): Prisma's per-statement cost was most of a send.
 
 type ClaimRow = {
 	id: string
@@ -73,113 +77,127 @@ type ClaimRow = {
 
 type Claim =
 	| { kind: 'done'; outcome: DispatchOutcome }
+	| { kind: 'check-replies'; sequenceId: string }
 	| { kind: 'send'; row: ClaimRow; messageId: string; recovering: boolean }
 
 export async function sendEmailStep(
 	stepId: string,
 	{ attempt = 1, maxAttempts = SEND_EMAIL_STEP_MAX_ATTEMPTS }: { attempt?: number; maxAttempts?: number } = {},
 ): Promise<DispatchOutcome> {
-	if (await stoppedByReplyBeforeFollowUp(stepId)) return 'stopped'
-	const claim = await claimStep(stepId)
+	let claim = await withSqlTransaction((client) => claimStep(client, stepId, { repliesChecked: false }))
+	if (claim.kind === 'check-replies') {
+		// A Gmail follow-up asks Gmail for replies first, so a reply that arrived since the last
+		// mailbox sync stops it; then the claim runs again under its locks.
+		const { replied } = await syncSequenceThread(claim.sequenceId)
+		if (replied) return 'stopped'
+		claim = await withSqlTransaction((client) => claimStep(client, stepId, { repliesChecked: true }))
+	}
 	if (claim.kind === 'done') return claim.outcome
+	if (claim.kind !== 'send') return 'skipped'
 	const { row, messageId, recovering } = claim
-	let transport: MailTransport
 	let sent: SentEmail | null = null
 	try {
-		transport = await transportForMailbox(row.mailboxId!)
+		const transport: MailTransport = await transportForMailbox(row.mailboxId!)
 		if (recovering) sent = await transport.findSent(messageId)
 		if (!sent) sent = await transport.send(composeEmail(row, messageId))
 	} catch (error) {
 		return handleSendError(row, error, { attempt, maxAttempts })
 	}
-	await recordSent(row, sent)
+	await withSqlTransaction((client) => recordSent(client, row, sent))
 	return recovering ? 'recovered' : 'sent'
 }
 
-/**
- * A follow-up of a Gmail thread asks Gmail for replies first, so a reply that arrived since
- * the last mailbox sync stops it. Outbox and SMTP replies arrive through their own paths.
- */
-async function stoppedByReplyBeforeFollowUp(stepId: string) {
-	const [peek] = await prisma.$queryRaw<
-		Array<{ sequenceId: string; order: number; threadId: string | null; mailboxId: string | null; status: string }>
-	>`
-		SELECT s.id AS "sequenceId", e."order", s."threadId", COALESCE(e."emailAddressId", s."mailboxId") AS "mailboxId",
-			e.status::text AS status
-		FROM "EmailStep" e JOIN "Sequence" s ON s.id = e."sequenceId"
-		WHERE e.id = ${stepId} AND s.status = 'ACTIVE'`
-	if (!peek || peek.order <= 1 || !peek.threadId || !peek.mailboxId || peek.status !== 'SCHEDULED') return false
-	const transport = await transportForMailbox(peek.mailboxId)
-	if (transport.kind !== 'GMAIL') return false
-	const { replied } = await syncSequenceThread(peek.sequenceId)
-	return replied
+const CLAIM_ROW = `
+	SELECT e.id, e."order", e.status::text AS status, e."scheduledFor", e."sendingStartedAt", e."messageId",
+		e.subject, e."bodyHtml", e."bodyText",
+		s.id AS "sequenceId", s.status::text AS "sequenceStatus", s.subject AS "sequenceSubject", s."threadId",
+		s."organizationId",
+		c.email AS "contactEmail", trim(c."firstName" || ' ' || c."lastName") AS "contactName",
+		c."unsubscribedAt", c."emailBouncedAt", c."timeZone" AS "contactTimeZone",
+		o."timeZone", o."sendWindowEnabled", o."sendWindowDays", o."sendWindowStart", o."sendWindowEnd",
+		m.id AS "mailboxId", m.address AS "mailboxAddress", COALESCE(m.name, u.name) AS "mailboxName",
+		m."dailyLimitStart", m."dailyLimitIncrement", m."dailyLimitMax", m."warmupStartedAt",
+		EXISTS (SELECT 1 FROM "EmailStep" p WHERE p."sequenceId" = s.id AND p."order" < e."order"
+			AND p.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')) AS "earlierUnsent",
+		(SELECT array_agg(p."messageId" ORDER BY p."order") FROM "EmailStep" p
+			WHERE p."sequenceId" = s.id AND p."order" < e."order" AND p."messageId" IS NOT NULL
+			AND p.status IN ('SENT', 'REPLIED')) AS "previousMessageIds"
+	FROM "EmailStep" e
+	JOIN "Sequence" s ON s.id = e."sequenceId"
+	JOIN "Contact" c ON c.id = s."contactId"
+	JOIN "Organization" o ON o.id = s."organizationId"
+	LEFT JOIN "Mailbox" m ON m.id = COALESCE(e."emailAddressId", s."mailboxId")
+	LEFT JOIN "User" u ON u.id = m."userId"
+	WHERE e.id = $1
+	FOR UPDATE OF s, e`
+
+// Counts the send against the mailbox's cap and marks the step SENDING, or neither: one
+// conditional upsert on (mailbox, local day) whose row lock serializes every worker.
+const COUNT_AND_MARK_SENDING = `
+	WITH counted AS (
+		INSERT INTO "MailboxDailyUsage" ("mailboxId", day, "sentCount") VALUES ($1, $2::date, 1)
+		ON CONFLICT ("mailboxId", day) DO UPDATE SET "sentCount" = "MailboxDailyUsage"."sentCount" + 1
+		WHERE "MailboxDailyUsage"."sentCount" < $3
+		RETURNING 1
+	)
+	UPDATE "EmailStep" SET status = 'SENDING', "sendingStartedAt" = $4, "messageId" = $5, "updatedAt" = now()
+	WHERE id = $6 AND EXISTS (SELECT 1 FROM counted)`
+
+async function claimStep(client: pg.PoolClient, stepId: string, { repliesChecked }: { repliesChecked: boolean }) {
+	const now = new Date()
+	const { rows } = await client.query<ClaimRow>(CLAIM_ROW, [stepId])
+	const row = rows[0]
+	if (!row) return done('skipped')
+	if (row.status === 'SENDING') return takeOverSending(client, row, now)
+	if (row.status !== 'SCHEDULED' || row.sequenceStatus !== 'ACTIVE' || row.earlierUnsent) return done('skipped')
+	if (row.scheduledFor && row.scheduledFor.getTime() > now.getTime() + 1000) {
+		// Moved later since this job was added: wait for the new time.
+		await enqueueEmailStepJobs(pgRun(client), [{ stepId, runAt: row.scheduledFor }])
+		return done('deferred')
+	}
+	const unreachable = unreachableReason(row)
+	if (unreachable) {
+		await stopSequence(client, row, unreachable, row.contactEmail ? 'CANCELLED' : 'FAILED')
+		return done('stopped')
+	}
+	if (!repliesChecked && row.order > 1 && row.threadId) {
+		const transport = await transportForMailbox(row.mailboxId!)
+		if (transport.kind === 'GMAIL') return { kind: 'check-replies', sequenceId: row.sequenceId } satisfies Claim
+	}
+	const timeZone = pickTimeZone(row.contactTimeZone, row.timeZone)
+	const opening = nextSendOpening(now, sendWindowOf(row), timeZone)
+	if (opening.getTime() > now.getTime()) return defer(client, row, opening)
+	const limit = mailboxDailyLimit(row, now)
+	const messageId = row.messageId ?? `<${row.id}.${row.sequenceId}@${mailDomain()}>`
+	const day = localDate(now, pickTimeZone(row.timeZone))
+	const marked =
+		limit > 0 &&
+		(await client.query(COUNT_AND_MARK_SENDING, [row.mailboxId, day, limit, now.toISOString(), messageId, row.id]))
+			.rowCount === 1
+	if (!marked) {
+		// Over today's cap: the first opening of the next day; never dropped.
+		const tomorrow = startOfNextLocalDay(now, pickTimeZone(row.timeZone))
+		return defer(client, row, nextSendOpening(tomorrow, sendWindowOf(row), timeZone))
+	}
+	return { kind: 'send', row, messageId, recovering: false } satisfies Claim
 }
 
-async function claimStep(stepId: string): Promise<Claim> {
-	return prisma.$transaction(async (tx) => {
-		const now = new Date()
-		const [row] = await tx.$queryRaw<ClaimRow[]>`
-			SELECT e.id, e."order", e.status::text AS status, e."scheduledFor", e."sendingStartedAt", e."messageId",
-				e.subject, e."bodyHtml", e."bodyText",
-				s.id AS "sequenceId", s.status::text AS "sequenceStatus", s.subject AS "sequenceSubject", s."threadId",
-				s."organizationId",
-				c.email AS "contactEmail", trim(c."firstName" || ' ' || c."lastName") AS "contactName",
-				c."unsubscribedAt", c."emailBouncedAt", c."timeZone" AS "contactTimeZone",
-				o."timeZone", o."sendWindowEnabled", o."sendWindowDays", o."sendWindowStart", o."sendWindowEnd",
-				m.id AS "mailboxId", m.address AS "mailboxAddress", COALESCE(m.name, u.name) AS "mailboxName",
-				m."dailyLimitStart", m."dailyLimitIncrement", m."dailyLimitMax", m."warmupStartedAt",
-				EXISTS (SELECT 1 FROM "EmailStep" p WHERE p."sequenceId" = s.id AND p."order" < e."order"
-					AND p.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')) AS "earlierUnsent",
-				(SELECT array_agg(p."messageId" ORDER BY p."order") FROM "EmailStep" p
-					WHERE p."sequenceId" = s.id AND p."order" < e."order" AND p."messageId" IS NOT NULL
-					AND p.status IN ('SENT', 'REPLIED')) AS "previousMessageIds"
-			FROM "EmailStep" e
-			JOIN "Sequence" s ON s.id = e."sequenceId"
-			JOIN "Contact" c ON c.id = s."contactId"
-			JOIN "Organization" o ON o.id = s."organizationId"
-			LEFT JOIN "Mailbox" m ON m.id = COALESCE(e."emailAddressId", s."mailboxId")
-			LEFT JOIN "User" u ON u.id = m."userId"
-			WHERE e.id = ${stepId}
-			FOR UPDATE OF s, e`
-		if (!row) return { kind: 'done', outcome: 'skipped' }
-		if (row.status === 'SENDING') return takeOverSending(tx, row, now)
-		if (row.status !== 'SCHEDULED' || row.sequenceStatus !== 'ACTIVE' || row.earlierUnsent)
-			return { kind: 'done', outcome: 'skipped' }
-		if (row.scheduledFor && row.scheduledFor.getTime() > now.getTime() + 1000) {
-			// Moved later since this job was added: wait for the new time.
-			await enqueueEmailStepJobs(tx, [{ stepId, runAt: row.scheduledFor }])
-			return { kind: 'done', outcome: 'deferred' }
-		}
-		const unreachable = unreachableReason(row)
-		if (unreachable) {
-			await stopSequence(tx, row, unreachable, row.contactEmail ? 'CANCELLED' : 'FAILED')
-			return { kind: 'done', outcome: 'stopped' }
-		}
-		const timeZone = pickTimeZone(row.contactTimeZone, row.timeZone)
-		const opening = nextSendOpening(now, sendWindowOf(row), timeZone)
-		if (opening.getTime() > now.getTime()) return defer(tx, row, opening)
-		if (!(await countAgainstDailyCap(tx, row, now))) {
-			const tomorrow = startOfNextLocalDay(now, pickTimeZone(row.timeZone))
-			return defer(tx, row, nextSendOpening(tomorrow, sendWindowOf(row), timeZone))
-		}
-		const messageId = row.messageId ?? `<${row.id}.${row.sequenceId}@${mailDomain()}>`
-		await tx.$executeRaw`
-			UPDATE "EmailStep" SET status = 'SENDING', "sendingStartedAt" = ${now}, "messageId" = ${messageId},
-				"updatedAt" = now()
-			WHERE id = ${row.id}`
-		return { kind: 'send', row, messageId, recovering: false }
-	})
+function done(outcome: DispatchOutcome): Claim {
+	return { kind: 'done', outcome }
 }
 
 /** A step left SENDING: by an attempt still running (wait out its lease) or by one that died. */
-async function takeOverSending(tx: Tx, row: ClaimRow, now: Date): Promise<Claim> {
+async function takeOverSending(client: pg.PoolClient, row: ClaimRow, now: Date): Promise<Claim> {
 	const leaseMs = getEnv().EMAIL_SEND_LEASE_SECONDS * 1000
 	const leaseEnds = (row.sendingStartedAt?.getTime() ?? 0) + leaseMs
 	if (leaseEnds > now.getTime()) {
-		await enqueueEmailStepJobs(tx, [{ stepId: row.id, runAt: new Date(leaseEnds + 1000) }])
-		return { kind: 'done', outcome: 'deferred' }
+		await enqueueEmailStepJobs(pgRun(client), [{ stepId: row.id, runAt: new Date(leaseEnds + 1000) }])
+		return done('deferred')
 	}
-	await tx.$executeRaw`UPDATE "EmailStep" SET "sendingStartedAt" = ${now}, "updatedAt" = now() WHERE id = ${row.id}`
+	await client.query(`UPDATE "EmailStep" SET "sendingStartedAt" = $1, "updatedAt" = now() WHERE id = $2`, [
+		now.toISOString(),
+		row.id,
+	])
 	return { kind: 'send', row, messageId: row.messageId!, recovering: true }
 }
 
@@ -191,33 +209,13 @@ function unreachableReason(row: ClaimRow) {
 	return null
 }
 
-async function defer(tx: Tx, row: ClaimRow, until: Date): Promise<Claim> {
-	await tx.$executeRaw`UPDATE "EmailStep" SET "scheduledFor" = ${until}, "updatedAt" = now() WHERE id = ${row.id}`
-	await enqueueEmailStepJobs(tx, [{ stepId: row.id, runAt: until }])
-	return { kind: 'done', outcome: 'deferred' }
-}
-
-/**
- * One conditional upsert on (mailbox, local day): it adds one only while the count is under
- * the cap, and the row lock it takes serializes every worker on that mailbox and day.
- */
-async function countAgainstDailyCap(tx: Tx, row: ClaimRow, now: Date) {
-	const limit = mailboxDailyLimit(row, now)
-	if (limit <= 0) return false
-	const day = localDate(now, pickTimeZone(row.timeZone))
-	const counted = await tx.$queryRaw<Array<{ sentCount: number }>>`
-		INSERT INTO "MailboxDailyUsage" ("mailboxId", day, "sentCount") VALUES (${row.mailboxId}, ${day}::date, 1)
-		ON CONFLICT ("mailboxId", day) DO UPDATE SET "sentCount" = "MailboxDailyUsage"."sentCount" + 1
-		WHERE "MailboxDailyUsage"."sentCount" < ${limit}
-		RETURNING "sentCount"`
-	return counted.length === 1
-}
-
-async function uncountDailyCap(row: ClaimRow, now: Date) {
-	const day = localDate(now, pickTimeZone(row.timeZone))
-	await prisma.$executeRaw`
-		UPDATE "MailboxDailyUsage" SET "sentCount" = greatest(0, "sentCount" - 1)
-		WHERE "mailboxId" = ${row.mailboxId} AND day = ${day}::date`
+async function defer(client: pg.PoolClient, row: ClaimRow, until: Date): Promise<Claim> {
+	await client.query(`UPDATE "EmailStep" SET "scheduledFor" = $1, "updatedAt" = now() WHERE id = $2`, [
+		until.toISOString(),
+		row.id,
+	])
+	await enqueueEmailStepJobs(pgRun(client), [{ stepId: row.id, runAt: until }])
+	return done('deferred')
 }
 
 function composeEmail(row: ClaimRow, messageId: string) {
@@ -248,98 +246,123 @@ async function handleSendError(
 	{ attempt, maxAttempts }: { attempt: number; maxAttempts: number },
 ): Promise<DispatchOutcome> {
 	if (error instanceof GoogleScopeError) {
-		// Nothing went out: hand the step back and stop until the user grants Gmail again.
-		await prisma.$transaction(async (tx) => {
-			await tx.$executeRaw`
-				UPDATE "EmailStep" SET status = 'SCHEDULED', "sendingStartedAt" = NULL, "updatedAt" = now()
-				WHERE id = ${row.id} AND status = 'SENDING'`
-			await tx.$executeRaw`
-				UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = now(),
-					"failureReason" = 'Gmail access is needed to send from this mailbox', "updatedAt" = now()
-				WHERE id = ${row.sequenceId} AND status = 'ACTIVE'`
+		// Nothing went out: hand the step and its count back and stop until Gmail is granted again.
+		await withSqlTransaction(async (client) => {
+			await client.query(
+				`UPDATE "EmailStep" SET status = 'SCHEDULED', "sendingStartedAt" = NULL, "updatedAt" = now()
+				WHERE id = $1 AND status = 'SENDING'`,
+				[row.id],
+			)
+			await client.query(
+				`UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = now(), "failureReason" = $2, "updatedAt" = now()
+				WHERE id = $1 AND status = 'ACTIVE'`,
+				[row.sequenceId, 'Gmail access is needed to send from this mailbox'],
+			)
+			await client.query(
+				`UPDATE "MailboxDailyUsage" SET "sentCount" = greatest(0, "sentCount" - 1)
+				WHERE "mailboxId" = $1 AND day = $2::date`,
+				[row.mailboxId, localDate(new Date(), pickTimeZone(row.timeZone))],
+			)
 		})
-		await uncountDailyCap(row, new Date())
 		return 'stopped'
 	}
 	if (error instanceof PermanentDeliveryError) {
-		await prisma.$transaction(async (tx) => {
-			await tx.$executeRaw`UPDATE "Contact" SET "emailBouncedAt" = now() WHERE id =
-				(SELECT "contactId" FROM "Sequence" WHERE id = ${row.sequenceId})`
-			await tx.$executeRaw`
-				INSERT INTO "SequenceEvent" (id, type, metadata, "organizationId", "sequenceId", "emailStepId")
-				VALUES (gen_random_uuid()::text, 'BOUNCE', ${JSON.stringify({ reason: error.message })}::jsonb,
-					${row.organizationId}, ${row.sequenceId}, ${row.id})`
-			await failStep(tx, row, "The contact's address bounced")
+		await withSqlTransaction(async (client) => {
+			await client.query(
+				`UPDATE "Contact" SET "emailBouncedAt" = now()
+				WHERE id = (SELECT "contactId" FROM "Sequence" WHERE id = $1)`,
+				[row.sequenceId],
+			)
+			await client.query(
+				`INSERT INTO "SequenceEvent" (id, type, metadata, "organizationId", "sequenceId", "emailStepId")
+				VALUES (gen_random_uuid()::text, 'BOUNCE', $1::jsonb, $2, $3, $4)`,
+				[JSON.stringify({ reason: error.message }), row.organizationId, row.sequenceId, row.id],
+			)
+			await failStep(client, row, "The contact's address bounced")
 		})
 		return 'failed'
 	}
 	if (attempt >= maxAttempts) {
 		const reason = error instanceof Error ? error.message : String(error)
-		await prisma.$transaction((tx) => failStep(tx, row, `Sending failed: ${reason}`))
+		await withSqlTransaction((client) => failStep(client, row, `Sending failed: ${reason}`))
 		return 'failed'
 	}
 	// Transient: the job is retried with backoff and finds the step SENDING.
 	throw error
 }
 
-async function failStep(tx: Tx, row: ClaimRow, reason: string) {
-	await tx.$executeRaw`
-		UPDATE "EmailStep" SET status = 'FAILED', "failureReason" = ${reason}, "updatedAt" = now()
-		WHERE id = ${row.id} AND status = 'SENDING'`
-	await stopSequence(tx, row, reason, 'FAILED')
+async function failStep(client: pg.PoolClient, row: ClaimRow, reason: string) {
+	await client.query(
+		`UPDATE "EmailStep" SET status = 'FAILED', "failureReason" = $2, "updatedAt" = now()
+		WHERE id = $1 AND status = 'SENDING'`,
+		[row.id, reason],
+	)
+	await stopSequence(client, row, reason, 'FAILED')
 }
 
-async function stopSequence(tx: Tx, row: ClaimRow, reason: string, status: 'CANCELLED' | 'FAILED') {
-	await cancelUnsentSteps(tx, [row.sequenceId], reason)
-	await tx.$executeRaw`
-		UPDATE "Sequence" SET status = ${status}::"SequenceStatus", "failureReason" = ${reason}, "stoppedAt" = now(),
+async function stopSequence(client: pg.PoolClient, row: ClaimRow, reason: string, status: 'CANCELLED' | 'FAILED') {
+	await cancelUnsentStepsWith(pgRun(client), [row.sequenceId], reason)
+	await client.query(
+		`UPDATE "Sequence" SET status = $2::"SequenceStatus", "failureReason" = $3, "stoppedAt" = now(), "updatedAt" = now()
+		WHERE id = $1 AND status IN ('ACTIVE', 'PAUSED', 'PENDING')`,
+		[row.sequenceId, status, reason],
+	)
+}
+
+// SENT, the thread, the SENT event and lastContactedAt in one statement; the sequence is
+// COMPLETED when no other email step is left to send. Returns the steps still to plan.
+const RECORD_SENT = `
+	WITH step AS (
+		UPDATE "EmailStep" SET status = 'SENT', "sentAt" = $2, "providerMessageId" = $3, "providerThreadId" = $4,
 			"updatedAt" = now()
-		WHERE id = ${row.sequenceId} AND status IN ('ACTIVE', 'PAUSED', 'PENDING')`
-}
+		WHERE id = $1 AND status = 'SENDING'
+		RETURNING id, "sequenceId", "order"
+	), finished AS (
+		SELECT step."sequenceId", NOT EXISTS (
+			SELECT 1 FROM "EmailStep" e WHERE e."sequenceId" = step."sequenceId" AND e.id <> step.id
+				AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')) AS last
+		FROM step
+	), sequence AS (
+		UPDATE "Sequence" s SET "threadId" = COALESCE(s."threadId", $4), "updatedAt" = now(),
+			status = CASE WHEN s.status = 'ACTIVE' AND finished.last THEN 'COMPLETED'::"SequenceStatus" ELSE s.status END,
+			"completedAt" = CASE WHEN s.status = 'ACTIVE' AND finished.last THEN $2::timestamp ELSE s."completedAt" END
+		FROM finished WHERE s.id = finished."sequenceId"
+		RETURNING s.id, s."contactId", s.status::text AS status
+	), event AS (
+		INSERT INTO "SequenceEvent" (id, type, "organizationId", "sequenceId", "emailStepId")
+		SELECT gen_random_uuid()::text, 'SENT', $5, step."sequenceId", step.id FROM step
+	), contact AS (
+		UPDATE "Contact" c SET "lastContactedAt" = $2 FROM sequence WHERE c.id = sequence."contactId"
+	)
+	SELECT sequence.status AS "sequenceStatus",
+		(SELECT json_agg(json_build_object('id', e.id, 'daysAfter', e."daysAfter") ORDER BY e."order")
+			FROM "EmailStep" e, step
+			WHERE e."sequenceId" = step."sequenceId" AND e."order" > step."order"
+				AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED')) AS rest
+	FROM sequence`
 
-async function recordSent(row: ClaimRow, sent: SentEmail) {
-	await prisma.$transaction(async (tx) => {
-		const sentAt = new Date()
-		const updated = await tx.$executeRaw`
-			UPDATE "EmailStep" SET status = 'SENT', "sentAt" = ${sentAt}, "providerMessageId" = ${sent.providerMessageId},
-				"providerThreadId" = ${sent.providerThreadId ?? null}, "updatedAt" = now()
-			WHERE id = ${row.id} AND status = 'SENDING'`
-		if (updated === 0) return
-		await tx.$executeRaw`
-			UPDATE "Sequence" SET "threadId" = COALESCE("threadId", ${sent.providerThreadId ?? null}), "updatedAt" = now()
-			WHERE id = ${row.sequenceId}`
-		await tx.$executeRaw`
-			INSERT INTO "SequenceEvent" (id, type, "organizationId", "sequenceId", "emailStepId")
-			VALUES (gen_random_uuid()::text, 'SENT', ${row.organizationId}, ${row.sequenceId}, ${row.id})`
-		await tx.$executeRaw`
-			UPDATE "Contact" SET "lastContactedAt" = ${sentAt}
-			WHERE id = (SELECT "contactId" FROM "Sequence" WHERE id = ${row.sequenceId})`
-		await scheduleFollowingSteps(tx, row, sentAt)
-	})
-}
-
-/** Plans the rest from the real send time, adds the next step's job, or completes the sequence. */
-async function scheduleFollowingSteps(tx: Tx, row: ClaimRow, sentAt: Date) {
-	const rest = await tx.$queryRaw<Array<{ id: string; daysAfter: number; sequenceStatus: string }>>`
-		SELECT e.id, e."daysAfter", s.status::text AS "sequenceStatus"
-		FROM "EmailStep" e JOIN "Sequence" s ON s.id = e."sequenceId"
-		WHERE e."sequenceId" = ${row.sequenceId} AND e."order" > ${row.order}
-			AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED')
-		ORDER BY e."order"`
-	if (rest.length === 0) {
-		await tx.$executeRaw`
-			UPDATE "Sequence" SET status = 'COMPLETED', "completedAt" = ${sentAt}, "updatedAt" = now()
-			WHERE id = ${row.sequenceId} AND status = 'ACTIVE'
-				AND NOT EXISTS (SELECT 1 FROM "EmailStep" WHERE "sequenceId" = ${row.sequenceId}
-					AND status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING'))`
-		return
+async function recordSent(client: pg.PoolClient, row: ClaimRow, sent: SentEmail) {
+	const sentAt = new Date()
+	const { rows } = await client.query<{
+		sequenceStatus: string
+		rest: Array<{ id: string; daysAfter: number }> | null
+	}>(RECORD_SENT, [
+		row.id,
+		sentAt.toISOString(),
+		sent.providerMessageId,
+		sent.providerThreadId ?? null,
+		row.organizationId,
+	])
+	const rest = rows[0]?.rest ?? []
+	if (rest.length === 0) return
+	// The rest, planned from the real send time; the next one gets its job.
+	const times = planStepTimes(rest, sentAt, sendWindowOf(row), pickTimeZone(row.contactTimeZone, row.timeZone))
+	await client.query(
+		`UPDATE "EmailStep" AS step SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now()
+		FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at) WHERE step.id = v.id`,
+		[rest.map((step) => step.id), times.map((time) => time.toISOString())],
+	)
+	if (rows[0]!.sequenceStatus === 'ACTIVE') {
+		await enqueueEmailStepJobs(pgRun(client), [{ stepId: rest[0]!.id, runAt: times[0]! }])
 	}
-	const timeZone = pickTimeZone(row.contactTimeZone, row.timeZone)
-	const times = planStepTimes(rest, sentAt, sendWindowOf(row), timeZone)
-	await tx.$executeRaw`
-		UPDATE "EmailStep" AS step SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now()
-		FROM unnest(${rest.map((step) => step.id)}::text[], ${times.map((time) => time.toISOString())}::timestamptz[])
-			AS v(id, at)
-		WHERE step.id = v.id`
-	if (rest[0]!.sequenceStatus === 'ACTIVE') await enqueueEmailStepJobs(tx, [{ stepId: rest[0]!.id, runAt: times[0]! }])
 }

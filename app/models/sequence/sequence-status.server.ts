@@ -2,7 +2,7 @@ import { Prisma, type SequenceStatus } from '#app/generated/prisma/client.ts'
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { pickTimeZone } from './send-window.ts'
-import { enqueueEmailStepJobs } from './step-jobs.server.ts'
+import { cancelUnsentStepsWith, enqueueEmailStepJobs, prismaRun } from './step-jobs.server.ts'
 import { planStepTimes, sendWindowOf } from './step-plan.ts'
 
 /** A sequence rule refused the change; `status` is the HTTP status the API answers with. */
@@ -34,6 +34,7 @@ type LockedSequence = {
 	sendWindowEnd: number
 	shouldResetGmailScope: boolean | null
 	stepCount: number
+	emptyEmailSteps: number
 }
 
 async function lockSequences(tx: Tx, organizationId: string, sequenceIds: string[]) {
@@ -43,7 +44,9 @@ async function lockSequences(tx: Tx, organizationId: string, sequenceIds: string
 			u."shouldResetGmailScope",
 			((SELECT count(*) FROM "EmailStep" e WHERE e."sequenceId" = s.id)
 				+ (SELECT count(*) FROM "LinkedInStep" l WHERE l."sequenceId" = s.id)
-				+ (SELECT count(*) FROM "PhoneCallStep" p WHERE p."sequenceId" = s.id))::int AS "stepCount"
+				+ (SELECT count(*) FROM "PhoneCallStep" p WHERE p."sequenceId" = s.id))::int AS "stepCount",
+			(SELECT count(*) FROM "EmailStep" e WHERE e."sequenceId" = s.id
+				AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED') AND btrim(e."bodyText") = '')::int AS "emptyEmailSteps"
 		FROM "Sequence" s
 		JOIN "Organization" o ON o.id = s."organizationId"
 		JOIN "Contact" c ON c.id = s."contactId"
@@ -107,7 +110,7 @@ async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 			FROM unnest(${stepIds}::text[], ${times}::timestamptz[]) AS v(id, at)
 			WHERE step.id = v.id`)
 	}
-	await enqueueEmailStepJobs(tx, jobs)
+	await enqueueEmailStepJobs(prismaRun(tx), jobs)
 }
 
 /**
@@ -119,7 +122,9 @@ export async function activateSequences(organizationId: string, sequenceIds: str
 	return prisma.$transaction(
 		async (tx) => {
 			const locked = await lockSequences(tx, organizationId, sequenceIds)
-			const drafts = locked.filter((sequence) => sequence.status === 'PENDING' && sequence.stepCount > 0)
+			const drafts = locked.filter(
+				(sequence) => sequence.status === 'PENDING' && sequence.stepCount > 0 && sequence.emptyEmailSteps === 0,
+			)
 			await scheduleFrom(tx, drafts, now)
 			const ids = drafts.map((sequence) => sequence.id)
 			await tx.$executeRaw`
@@ -164,6 +169,8 @@ export async function changeSequenceStatus({
 					throw new SequenceRuleError('The sequence is still being generated', 409)
 				if (sequence.stepCount === 0)
 					throw new SequenceRuleError('Add at least one step before activating the sequence', 422)
+				if (sequence.emptyEmailSteps > 0)
+					throw new SequenceRuleError('Every email step needs a body before the sequence starts', 422)
 				if (sequence.shouldResetGmailScope)
 					throw new GoogleScopeError('Gmail access is needed to send from this mailbox')
 				await scheduleFrom(tx, [sequence], now)
@@ -190,11 +197,6 @@ export async function changeSequenceStatus({
 }
 
 /** Unsent steps of these sequences will never go: CANCELED, with the reason the drawer shows. */
-export async function cancelUnsentSteps(tx: Tx, sequenceIds: string[], reason: string) {
-	for (const table of ['EmailStep', 'LinkedInStep', 'PhoneCallStep']) {
-		const reasonColumn = table === 'EmailStep' ? Prisma.sql`, "failureReason" = ${reason}` : Prisma.empty
-		await tx.$executeRaw(Prisma.sql`
-			UPDATE ${Prisma.raw(`"${table}"`)} SET status = 'CANCELED' ${reasonColumn}, "updatedAt" = now()
-			WHERE "sequenceId" = ANY(${sequenceIds}::text[]) AND status IN ('PENDING', 'DRAFT', 'SCHEDULED')`)
-	}
+export function cancelUnsentSteps(tx: Tx, sequenceIds: string[], reason: string) {
+	return cancelUnsentStepsWith(prismaRun(tx), sequenceIds, reason)
 }

@@ -154,3 +154,19 @@ export async function updateGoogleTokens(
 export async function flagGmailScopeReset(userId: string) {
 	await prisma.user.update({ where: { id: userId }, data: { shouldResetGmailScope: true } })
 }
+
+/**
+ * Whether the user granted Gmail (both scopes) and whether that grant is known to be broken
+ * (revoked or refused since: the user must sign in again before Gmail works).
+ */
+export async function getGmailGrantState(userId: string) {
+	const account = await prisma.googleAccount.findUnique({
+		where: { userId },
+		select: { scope: true, refreshTokenEncrypted: true, user: { select: { shouldResetGmailScope: true } } },
+	})
+	return {
+		granted: Boolean(account && hasGmailScopes(account.scope)),
+		hasRefreshToken: Boolean(account?.refreshTokenEncrypted),
+		needsReset: account?.user.shouldResetGmailScope ?? false,
+	}
+}

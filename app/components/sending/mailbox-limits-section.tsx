@@ -1,0 +1,126 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form } from '@remix-run/react'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { ErrorList } from '#app/components/ui/field-error.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Progress } from '#app/components/ui/progress.tsx'
+import { MailboxLimitsSchema } from '#app/schemas/sending.ts'
+import { SENDING_INTENTS, useSendingResult, useSendingSubmitting } from './sending-intents.ts'
+
+export type MailboxLimitRow = {
+	id: string
+	address: string
+	kind: 'USER' | 'SENDER'
+	verified: boolean
+	dailyLimitStart: number
+	dailyLimitIncrement: number
+	dailyLimitMax: number
+	todayLimit: number
+	todaySent: number
+	canEdit: boolean
+}
+
+export function MailboxLimitsSection({ mailboxes }: { mailboxes: MailboxLimitRow[] }) {
+	return (
+		<Card>
+			<CardHeader>
+				<CardTitle>Daily limits</CardTitle>
+				<CardDescription>
+					A new mailbox sends at most its first day&apos;s limit, then the daily increase more each day
+					(warm-up) up to the maximum. Emails over today&apos;s limit wait for tomorrow; none is dropped.
+				</CardDescription>
+			</CardHeader>
+			<CardContent className="flex flex-col gap-4">
+				{mailboxes.length ? (
+					mailboxes.map((mailbox) => <MailboxLimitsForm key={mailbox.id} mailbox={mailbox} />)
+				) : (
+					<p className="text-sm text-muted-foreground">No mailboxes yet.</p>
+				)}
+			</CardContent>
+		</Card>
+	)
+}
+
+function MailboxLimitsForm({ mailbox }: { mailbox: MailboxLimitRow }) {
+	const lastResult = useSendingResult(SENDING_INTENTS.updateLimits, mailbox.id)
+	const isSaving = useSendingSubmitting(SENDING_INTENTS.updateLimits, {
+		name: 'mailboxId',
+		value: mailbox.id,
+	})
+	const [form, fields] = useForm({
+		id: `limits-${mailbox.id}`,
+		lastResult,
+		constraint: getZodConstraint(MailboxLimitsSchema),
+		defaultValue: {
+			mailboxId: mailbox.id,
+			dailyLimitStart: String(mailbox.dailyLimitStart),
+			dailyLimitIncrement: String(mailbox.dailyLimitIncrement),
+			dailyLimitMax: String(mailbox.dailyLimitMax),
+		},
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: MailboxLimitsSchema }),
+	})
+	const usage = mailbox.todayLimit
+		? Math.min(100, Math.round((mailbox.todaySent / mailbox.todayLimit) * 100))
+		: 100
+	return (
+		<Form
+			method="post"
+			preventScrollReset
+			className="flex flex-col gap-3 rounded-md border p-4"
+			aria-label={`Daily limits of ${mailbox.address}`}
+			{...getFormProps(form)}
+		>
+			<input type="hidden" name="intent" value={SENDING_INTENTS.updateLimits} />
+			<input {...getInputProps(fields.mailboxId, { type: 'hidden' })} />
+			<div className="flex flex-wrap items-baseline justify-between gap-2">
+				<p className="font-medium">
+					{mailbox.address}{' '}
+					<span className="text-sm font-normal text-muted-foreground">
+						{mailbox.kind === 'SENDER' ? 'Sender address' : 'Personal mailbox'}
+						{mailbox.verified ? '' : ' · not verified'}
+					</span>
+				</p>
+				<p className="text-sm text-muted-foreground">
+					Today: {mailbox.todaySent} of {mailbox.todayLimit} sent
+				</p>
+			</div>
+			<Progress value={usage} aria-label={`Today's usage of ${mailbox.address}`} />
+			<fieldset
+				disabled={!mailbox.canEdit}
+				className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
+			>
+				<LimitInput label="First day" field={fields.dailyLimitStart} />
+				<LimitInput label="Daily increase" field={fields.dailyLimitIncrement} />
+				<LimitInput label="Maximum per day" field={fields.dailyLimitMax} />
+				{mailbox.canEdit ? (
+					<Button type="submit" variant="outline" disabled={isSaving}>
+						{isSaving ? 'Saving…' : 'Save limits'}
+					</Button>
+				) : null}
+			</fieldset>
+			<ErrorList id={form.errorId} errors={form.errors} />
+		</Form>
+	)
+}
+
+function LimitInput({
+	label,
+	field,
+}: {
+	label: string
+	field: Parameters<typeof getInputProps>[0] & { id: string; errorId: string; errors?: string[] }
+}) {
+	return (
+		<div className="flex flex-col gap-1">
+			<label htmlFor={field.id} className="text-sm font-medium">
+				{label}
+			</label>
+			<Input {...getInputProps(field, { type: 'number' })} />
+			<ErrorList id={field.errorId} errors={field.errors} />
+		</div>
+	)
+}

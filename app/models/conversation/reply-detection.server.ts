@@ -1,0 +1,264 @@
+import { type Prisma } from '#app/generated/prisma/client.ts'
+import { cancelUnsentStepsWith, prismaRun } from '#app/models/sequence/step-jobs.server.ts'
+import { prisma } from '#app/utils/db.server.ts'
+
+/** A message found in a sequence's thread (Gmail sync, the outbox's simulated reply). */
+export type InboundMessage = {
+	organizationId: string
+	sequenceId: string
+	/** The step the caller believes it answers; In-Reply-To / References win over it. */
+	emailStepId?: string | null
+	/** The provider's id (Gmail message id…): one record per provider message. */
+	providerMessageId: string
+	from: string
+	to?: string | null
+	date: Date
+	subject?: string | null
+	html?: string | null
+	text?: string | null
+	messageIdHeader?: string | null
+	inReplyTo?: string | null
+	references?: string[]
+	/** Header values by lower-case name (bounce detection reads Auto-Submitted, X-Failed-Recipients…). */
+	headers?: Record<string, string>
+	contentType?: string | null
+	/** Text of a report's delivery-status and returned-headers parts. */
+	reportText?: string | null
+	/** The provider says the mailbox's owner sent it (Gmail's SENT label). */
+	sentByMailboxOwner?: boolean
+	/** The provider's thread (Gmail threadId), kept as metadata.conversationId. */
+	conversationId?: string | null
+}
+
+/**
+ * REPLY: the contact answered (step REPLIED, sequence PAUSED). BOUNCE: the address bounced (step
+ * FAILED, sequence FAILED). OWN: the mailbox's owner wrote it (kept in the thread, stops nothing).
+ * SENT_STEP: one of our own sent steps seen again. DUPLICATE: already recorded.
+ */
+export type InboundOutcome = 'REPLY' | 'BOUNCE' | 'OWN' | 'SENT_STEP' | 'DUPLICATE' | 'NOT_FOUND'
+
+export const BOUNCE_REASON = "The contact's address bounced"
+
+type Tx = Prisma.TransactionClient
+
+type LockedSequence = {
+	id: string
+	status: string
+	contactId: string
+	mailboxAddress: string | null
+	googleEmail: string | null
+}
+
+type StepRow = {
+	id: string
+	order: number
+	status: string
+	messageId: string | null
+	providerMessageId: string | null
+	sentAt: Date | null
+}
+
+/**
+ * Decides what a message in a sequence's thread is and records it, in one transaction that
+ * first locks the Sequence row: the dispatcher claims a step only while the sequence is ACTIVE
+ * under the same lock, so a reply and a follow-up's claim serialize and a reply recorded first
+ * means the follow-up is never claimed. Idempotent per (sequence, provider message).
+ */
+export async function recordInboundMessage(message: InboundMessage): Promise<{ outcome: InboundOutcome }> {
+	return prisma.$transaction(
+		async (tx) => {
+			const [sequence] = await tx.$queryRaw<LockedSequence[]>`
+				SELECT s.id, s.status::text AS status, s."contactId", m.address AS "mailboxAddress",
+					g.email AS "googleEmail"
+				FROM "Sequence" s
+				LEFT JOIN "Mailbox" m ON m.id = s."mailboxId"
+				LEFT JOIN "GoogleAccount" g ON g."userId" = m."userId" AND m.kind = 'USER'
+				WHERE s.id = ${message.sequenceId} AND s."organizationId" = ${message.organizationId}
+				FOR UPDATE OF s`
+			if (!sequence) return { outcome: 'NOT_FOUND' as const }
+
+			const steps = await tx.$queryRaw<StepRow[]>`
+				SELECT id, "order", status::text AS status, "messageId", "providerMessageId", "sentAt"
+				FROM "EmailStep" WHERE "sequenceId" = ${sequence.id} ORDER BY "order"`
+			const isOurStep = steps.some(
+				(step) =>
+					step.providerMessageId === message.providerMessageId ||
+					(message.messageIdHeader && step.messageId === message.messageIdHeader),
+			)
+			if (isOurStep) return { outcome: 'SENT_STEP' as const }
+			if (await alreadyRecorded(tx, message)) return { outcome: 'DUPLICATE' as const }
+
+			if (isFromMailboxOwner(message, sequence)) {
+				await insertMessage(tx, message, { isFromUser: true, emailStepId: null })
+				return { outcome: 'OWN' as const }
+			}
+			if (isBounce(message)) {
+				await recordBounce(tx, message, sequence, bouncedStep(message, steps))
+				return { outcome: 'BOUNCE' as const }
+			}
+			await recordReply(tx, message, sequence, answeredStep(message, steps))
+			return { outcome: 'REPLY' as const }
+		},
+		{ timeout: 15_000 },
+	)
+}
+
+async function alreadyRecorded(tx: Tx, message: InboundMessage) {
+	const [found] = await tx.$queryRaw<Array<{ found: number }>>`
+		SELECT 1 AS found FROM "ConversationMessage"
+		WHERE "sequenceId" = ${message.sequenceId} AND "providerMessageId" = ${message.providerMessageId}
+		UNION ALL
+		SELECT 1 FROM "SequenceEvent"
+		WHERE "sequenceId" = ${message.sequenceId} AND type = 'BOUNCE'
+			AND metadata->>'providerMessageId' = ${message.providerMessageId}
+		LIMIT 1`
+	return Boolean(found)
+}
+
+function isFromMailboxOwner(message: InboundMessage, sequence: LockedSequence) {
+	if (message.sentByMailboxOwner) return true
+	const from = message.from.trim().toLowerCase()
+	return [sequence.mailboxAddress, sequence.googleEmail].some((own) => own && own.toLowerCase() === from)
+}
+
+/**
+ * A delivery failure report: from a mailer daemon / postmaster, a multipart/report of delivery
+ * status, an X-Failed-Recipients header, or an auto-submitted message with a failure subject.
+ * A delay notice ("will retry") is not a bounce.
+ */
+export function isBounce(
+	message: Pick<InboundMessage, 'from' | 'subject' | 'headers' | 'contentType' | 'reportText'>,
+) {
+	const subject = message.subject ?? ''
+	const headers = message.headers ?? {}
+	const report = message.reportText ?? ''
+	if (/\(delay\)|delayed|will retry/i.test(subject) || /^action:\s*delayed/im.test(report)) return false
+	const localPart = message.from.trim().toLowerCase().split('@')[0] ?? ''
+	if (localPart === 'mailer-daemon' || localPart === 'postmaster') return true
+	if (
+		/multipart\/report/i.test(message.contentType ?? '') &&
+		/delivery-status/i.test(message.contentType ?? '')
+	)
+		return true
+	if (headers['x-failed-recipients']) return true
+	const autoSubmitted = (headers['auto-submitted'] ?? 'no').toLowerCase() !== 'no'
+	return (
+		autoSubmitted &&
+		/undeliver|delivery (status notification|failure|has failed)|returned mail|failure notice|mail delivery failed/i.test(
+			subject,
+		)
+	)
+}
+
+/** The step a reply answers: by In-Reply-To, then the latest step in References, else the caller's or the latest sent. */
+function answeredStep(message: InboundMessage, steps: StepRow[]) {
+	const byHeader = (id: string | null | undefined) =>
+		id ? steps.find((step) => step.messageId === id) : undefined
+	const references = [...(message.references ?? [])].reverse()
+	return (
+		byHeader(message.inReplyTo) ??
+		references.map(byHeader).find(Boolean) ??
+		steps.find((step) => step.id === message.emailStepId) ??
+		latestSent(steps)
+	)
+}
+
+/** The step a bounce reports: its Message-ID is referenced or quoted in the report. */
+function bouncedStep(message: InboundMessage, steps: StepRow[]) {
+	const haystack = [message.reportText, message.text, message.html].filter(Boolean).join('\n')
+	const quoted = steps.filter((step) => step.messageId && haystack.includes(step.messageId)).at(-1)
+	return quoted ?? answeredStep(message, steps)
+}
+
+function latestSent(steps: StepRow[]) {
+	return steps.filter((step) => step.sentAt).at(-1)
+}
+
+async function insertMessage(
+	tx: Tx,
+	message: InboundMessage,
+	{ isFromUser, emailStepId }: { isFromUser: boolean; emailStepId: string | null },
+) {
+	await tx.conversationMessage.create({
+		data: {
+			type: 'EMAIL',
+			fromAddress: message.from.trim().toLowerCase(),
+			toAddress: message.to ?? null,
+			subject: message.subject ?? null,
+			bodyHtml: message.html ?? '',
+			bodyText: message.text ?? '',
+			isFromUser,
+			date: message.date,
+			providerMessageId: message.providerMessageId,
+			messageIdHeader: message.messageIdHeader ?? null,
+			metadata: message.conversationId ? { conversationId: message.conversationId } : {},
+			organizationId: message.organizationId,
+			sequenceId: message.sequenceId,
+			emailStepId,
+		},
+	})
+}
+
+async function recordReply(
+	tx: Tx,
+	message: InboundMessage,
+	sequence: LockedSequence,
+	step: StepRow | undefined,
+) {
+	await insertMessage(tx, message, { isFromUser: false, emailStepId: step?.id ?? null })
+	if (step) {
+		await tx.$executeRaw`
+			UPDATE "EmailStep" SET status = 'REPLIED', "repliedAt" = COALESCE("repliedAt", ${message.date}),
+				"updatedAt" = now()
+			WHERE id = ${step.id} AND status IN ('SENT', 'SENDING', 'REPLIED')`
+	}
+	await tx.sequenceEvent.create({
+		data: {
+			type: 'REPLY',
+			organizationId: message.organizationId,
+			sequenceId: sequence.id,
+			emailStepId: step?.id ?? null,
+			metadata: { providerMessageId: message.providerMessageId, from: message.from },
+		},
+	})
+	// The contact answered: stop sending ("Sequence Replies"). A finished sequence keeps its status.
+	await tx.$executeRaw`
+		UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = now(), "updatedAt" = now()
+		WHERE id = ${sequence.id} AND status = 'ACTIVE'`
+}
+
+/**
+ * The step FAILED, the contact flagged (never emailed again), the rest CANCELED and the
+ * sequence FAILED: nothing more can reach this address. Terminal sequences stay as they are.
+ */
+async function recordBounce(
+	tx: Tx,
+	message: InboundMessage,
+	sequence: LockedSequence,
+	step: StepRow | undefined,
+) {
+	if (step) {
+		await tx.$executeRaw`
+			UPDATE "EmailStep" SET status = 'FAILED', "failureReason" = ${BOUNCE_REASON}, "updatedAt" = now()
+			WHERE id = ${step.id} AND status IN ('SENT', 'SENDING')`
+	}
+	await tx.$executeRaw`
+		UPDATE "Contact" SET "emailBouncedAt" = COALESCE("emailBouncedAt", ${message.date}), "updatedAt" = now()
+		WHERE id = ${sequence.contactId}`
+	await tx.sequenceEvent.create({
+		data: {
+			type: 'BOUNCE',
+			organizationId: message.organizationId,
+			sequenceId: sequence.id,
+			emailStepId: step?.id ?? null,
+			metadata: { providerMessageId: message.providerMessageId, from: message.from, reason: BOUNCE_REASON },
+		},
+	})
+	if (['ACTIVE', 'PAUSED', 'PENDING'].includes(sequence.status)) {
+		await cancelUnsentStepsWith(prismaRun(tx), [sequence.id], BOUNCE_REASON)
+		await tx.$executeRaw`
+			UPDATE "Sequence" SET status = 'FAILED', "failureReason" = ${BOUNCE_REASON}, "stoppedAt" = now(),
+				"updatedAt" = now()
+			WHERE id = ${sequence.id}`
+	}
+}

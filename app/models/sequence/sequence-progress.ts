@@ -1,0 +1,38 @@
+// Pure rules shared by the server and the browser (no server imports here).
+
+type WithStatus = { status: string }
+
+/** A sent step as the spec counts progress: email SENT or REPLIED, LinkedIn SENT. */
+export function isSentEmailStep(step: WithStatus) {
+	return step.status === 'SENT' || step.status === 'REPLIED'
+}
+export function isSentLinkedInStep(step: WithStatus) {
+	return step.status === 'SENT'
+}
+
+/**
+ * The sequences table's Progress: sent steps out of all steps (email and LinkedIn, the steps
+ * the table lists), as counts and a whole percentage.
+ */
+export function sequenceProgress({
+	emailSteps = [],
+	linkedInSteps = [],
+}: {
+	emailSteps?: readonly WithStatus[]
+	linkedInSteps?: readonly WithStatus[]
+}) {
+	const total = emailSteps.length + linkedInSteps.length
+	const sent = emailSteps.filter(isSentEmailStep).length + linkedInSteps.filter(isSentLinkedInStep).length
+	return { sent, total, percent: progressPercent(sent, total) }
+}
+
+export function progressPercent(sent: number, total: number) {
+	return total === 0 ? 0 : Math.round((sent / total) * 100)
+}
+
+/** The list's status text: CREATING reads "Generating N%" (generation progress), PENDING "Draft". */
+export function sequenceStatusLabel(status: string, progress: number | null | undefined) {
+	if (status === 'CREATING') return `Generating ${Math.max(0, Math.min(100, Math.round(progress ?? 0)))}%`
+	if (status === 'PENDING') return 'Draft'
+	return status
+}

@@ -1,0 +1,139 @@
+import { prisma } from '#app/utils/db.server.ts'
+import { appUrl } from '#app/utils/env.server.ts'
+import { signToken, verifyToken } from './signed-token.server.ts'
+
+/**
+ * Click tracking. Every http(s) link of an email becomes `${appUrl()}/t/<token>`; the token is
+ * signed and carries the email step id and the link's exact URL (no table to look it up in),
+ * so `/t/<token>` can record LINK_CLICK and redirect to precisely what the author wrote —
+ * and nothing else: a forged or altered token is a 404, never an open redirect.
+ */
+
+// An <a> start tag; quoted attribute values may contain '>'.
+const ANCHOR_TAG = /<a\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi
+const HREF_ATTRIBUTE = /(\shref\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i
+
+export function trackingUrl(emailStepId: string, url: string) {
+	return `${appUrl()}/t/${signToken('link', [emailStepId, url])}`
+}
+
+/** The HTML with its http(s) links pointing at the click redirect; everything else untouched. */
+export function rewriteLinksForTracking(html: string, emailStepId: string) {
+	const ownPrefixes = [`${appUrl()}/t/`, `${appUrl()}/unsubscribe/`]
+	return html.replace(ANCHOR_TAG, (tag) =>
+		tag.replace(HREF_ATTRIBUTE, (attribute, prefix: string, ...values: Array<string | undefined>) => {
+			const raw = values.slice(0, 3).find((value) => value !== undefined) ?? ''
+			// Browsers strip surrounding whitespace from URLs; so do we, to send them where a click would.
+			const url = decodeHtmlEntities(raw).trim()
+			if (!/^https?:\/\//i.test(url)) return attribute
+			if (ownPrefixes.some((own) => url.startsWith(own))) return attribute
+			return `${prefix}"${trackingUrl(emailStepId, url)}"`
+		}),
+	)
+}
+
+/** The step and URL a token was issued for, or null for anything we did not sign. */
+export function readTrackedLink(token: string) {
+	const value = verifyToken('link', token)
+	if (!Array.isArray(value) || value.length !== 2) return null
+	const [emailStepId, url] = value as unknown[]
+	if (typeof emailStepId !== 'string' || typeof url !== 'string') return null
+	return { emailStepId, url }
+}
+
+/**
+ * Records LINK_CLICK for the step and returns the original URL, or null for an invalid token.
+ * A step deleted since still redirects: the URL was signed by us, so it is no open redirect.
+ */
+export async function recordLinkClick(token: string) {
+	const link = readTrackedLink(token)
+	if (!link) return null
+	const step = await prisma.emailStep.findUnique({
+		where: { id: link.emailStepId },
+		select: { id: true, organizationId: true, sequenceId: true },
+	})
+	if (step) {
+		await prisma.sequenceEvent.create({
+			data: {
+				type: 'LINK_CLICK',
+				url: link.url,
+				emailStepId: step.id,
+				sequenceId: step.sequenceId,
+				organizationId: step.organizationId,
+			},
+		})
+	}
+	return link.url
+}
+
+/**
+ * The URL as an HTTP Location header can carry it (headers are ASCII): an internationalised
+ * host in punycode and every other non-ASCII or blank character percent-encoded as UTF-8 —
+ * exactly what a browser does with the original link — while everything already ASCII
+ * (%-escapes, `+`, the query, the fragment) stays byte for byte.
+ */
+export function locationHeaderForUrl(url: string) {
+	const authority = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#\\]*)/i.exec(url)
+	let prefix = ''
+	let rest = url
+	if (authority) {
+		const [whole, scheme = '', hostPart = ''] = authority
+		const at = hostPart.lastIndexOf('@')
+		const userinfo = hostPart.slice(0, at + 1)
+		const hostAndPort = hostPart.slice(at + 1)
+		const portMatch = /:\d*$/.exec(hostAndPort)
+		const host = portMatch ? hostAndPort.slice(0, portMatch.index) : hostAndPort
+		const port = portMatch?.[0] ?? ''
+		const asciiHost = isAscii(host) ? host : toAsciiHost(url, host)
+		prefix = `${scheme}${percentEncodeNonAscii(userinfo)}${asciiHost}${port}`
+		rest = url.slice(whole.length)
+	}
+	return prefix + percentEncodeNonAscii(rest)
+}
+
+function isAscii(value: string) {
+	return /^[\x21-\x7e]*$/.test(value)
+}
+
+function toAsciiHost(url: string, host: string) {
+	try {
+		return new URL(url).hostname
+	} catch {
+		return percentEncodeNonAscii(host)
+	}
+}
+
+function percentEncodeNonAscii(value: string) {
+	let encoded = ''
+	for (const character of value) {
+		if (/^[\x21-\x7e]$/.test(character)) encoded += character
+		else encoded += encodeURIComponent(isLoneSurrogate(character) ? '\uFFFD' : character)
+	}
+	return encoded
+}
+
+function isLoneSurrogate(character: string) {
+	const code = character.codePointAt(0) ?? 0
+	return code >= 0xd800 && code <= 0xdfff
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+	amp: '&',
+	lt: '<',
+	gt: '>',
+	quot: '"',
+	apos: "'",
+	nbsp: '\u00a0',
+}
+
+/** Attribute values as a browser reads them: the character references editors emit. */
+export function decodeHtmlEntities(value: string) {
+	return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (reference, name: string) => {
+		if (name[0] === '#') {
+			const codePoint =
+				name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
+			return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : reference
+		}
+		return NAMED_ENTITIES[name.toLowerCase()] ?? reference
+	})
+}

@@ -1,0 +1,121 @@
+import { prisma } from '#app/utils/db.server.ts'
+import { appUrl } from '#app/utils/env.server.ts'
+import { signToken, verifyToken } from '#app/models/tracking/signed-token.server.ts'
+
+/**
+ * Unsubscribing (RFC 8058). Every email carries a signed link to `/unsubscribe/<token>` in its
+ * body and its List-Unsubscribe header; the token names the email step, the step names the
+ * contact. Unsubscribing flags the contact (never emailed again) and stops their sequences.
+ */
+
+export const UNSUBSCRIBED_REASON = 'The contact unsubscribed'
+
+/** Sequences that could still send; unsubscribing cancels them. */
+const RUNNING_STATUSES = ['ACTIVE', 'PAUSED', 'PENDING'] as const
+/** Email steps not handed to a transport yet. A SENDING step is already on its way. */
+const UNSENT_STEP_STATUSES = ['PENDING', 'DRAFT', 'SCHEDULED'] as const
+
+export function unsubscribeUrl(emailStepId: string) {
+	return `${appUrl()}/unsubscribe/${signToken('unsubscribe', emailStepId)}`
+}
+
+/** The headers that let mail clients offer a one-click "Unsubscribe" (POST to the same URL). */
+export function listUnsubscribeHeaders(emailStepId: string) {
+	return {
+		'List-Unsubscribe': `<${unsubscribeUrl(emailStepId)}>`,
+		'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+	}
+}
+
+/** Appends a small "Unsubscribe" line to both bodies (inside `</body>` when the HTML has one). */
+export function addUnsubscribeFooter(body: { html: string; text: string }, url: string) {
+	const footer = `<p style="margin-top:24px;font-size:12px;color:#6b7280">Don't want these emails? <a href="${escapeAttribute(url)}" style="color:#6b7280">Unsubscribe</a></p>`
+	const closingBody = body.html.search(/<\/body\s*>/i)
+	const html =
+		closingBody === -1
+			? `${body.html}${footer}`
+			: `${body.html.slice(0, closingBody)}${footer}${body.html.slice(closingBody)}`
+	const text = `${body.text.replace(/\s+$/, '')}\n\n--\nUnsubscribe: ${url}\n`
+	return { html, text }
+}
+
+export function readUnsubscribeToken(token: string) {
+	const emailStepId = verifyToken('unsubscribe', token)
+	return typeof emailStepId === 'string' ? { emailStepId } : null
+}
+
+/** What the confirmation page shows, or null for a token we did not issue (or a deleted step). */
+export async function findUnsubscribeTarget(token: string) {
+	const read = readUnsubscribeToken(token)
+	if (!read) return null
+	const step = await prisma.emailStep.findUnique({
+		where: { id: read.emailStepId },
+		select: {
+			organization: { select: { name: true } },
+			sequence: { select: { contact: { select: { unsubscribedAt: true } } } },
+		},
+	})
+	if (!step) return null
+	return {
+		organizationName: step.organization.name,
+		unsubscribed: Boolean(step.sequence.contact.unsubscribedAt),
+	}
+}
+
+/**
+ * Unsubscribes the contact the token's email went to: sets `unsubscribedAt` (once), records
+ * UNSUBSCRIBE, and cancels that contact's running sequences with their unsent email steps.
+ * Each sequence row is locked first, as the dispatcher locks it to claim a step, so a step is
+ * either claimed before (and sent) or canceled — never both. Idempotent; null for a bad token.
+ */
+export async function unsubscribeByToken(token: string, now = new Date()) {
+	const read = readUnsubscribeToken(token)
+	if (!read) return null
+	const step = await prisma.emailStep.findUnique({
+		where: { id: read.emailStepId },
+		select: {
+			id: true,
+			organizationId: true,
+			sequenceId: true,
+			organization: { select: { name: true } },
+			sequence: { select: { contactId: true } },
+		},
+	})
+	if (!step) return null
+	const { organizationId } = step
+	const contactId = step.sequence.contactId
+
+	const newlyUnsubscribed = await prisma.$transaction(async (tx) => {
+		const locked = await tx.$queryRaw<Array<{ id: string }>>`
+			SELECT id FROM "Sequence"
+			WHERE "organizationId" = ${organizationId} AND "contactId" = ${contactId}
+				AND status::text IN ('ACTIVE', 'PAUSED', 'PENDING')
+			ORDER BY id
+			FOR UPDATE`
+		const sequenceIds = locked.map((row) => row.id)
+		if (sequenceIds.length) {
+			await tx.emailStep.updateMany({
+				where: { organizationId, sequenceId: { in: sequenceIds }, status: { in: [...UNSENT_STEP_STATUSES] } },
+				data: { status: 'CANCELED', failureReason: UNSUBSCRIBED_REASON, scheduledFor: null },
+			})
+			await tx.sequence.updateMany({
+				where: { organizationId, id: { in: sequenceIds }, status: { in: [...RUNNING_STATUSES] } },
+				data: { status: 'CANCELLED', stoppedAt: now, failureReason: UNSUBSCRIBED_REASON },
+			})
+		}
+		const flagged = await tx.contact.updateMany({
+			where: { id: contactId, organizationId, unsubscribedAt: null },
+			data: { unsubscribedAt: now },
+		})
+		if (flagged.count === 0) return false
+		await tx.sequenceEvent.create({
+			data: { type: 'UNSUBSCRIBE', organizationId, sequenceId: step.sequenceId, emailStepId: step.id },
+		})
+		return true
+	})
+	return { organizationName: step.organization.name, newlyUnsubscribed }
+}
+
+function escapeAttribute(value: string) {
+	return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}

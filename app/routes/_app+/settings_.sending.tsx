@@ -1,0 +1,308 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { type SubmissionResult } from '@conform-to/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { MailboxLimitsSection } from '#app/components/sending/mailbox-limits-section.tsx'
+import { SendWindowSection } from '#app/components/sending/send-window-section.tsx'
+import { SenderAddressesSection } from '#app/components/sending/sender-addresses-section.tsx'
+import {
+	SENDING_INTENTS,
+	parseSendingIntent,
+	type SendingActionData,
+	type SendingIntent,
+} from '#app/components/sending/sending-intents.ts'
+import { SmtpServersSection } from '#app/components/sending/smtp-servers-section.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { forgetMailboxTransports } from '#app/models/mailbox/mail-transport.server.ts'
+import { listMailboxesWithUsage, updateMailboxLimits } from '#app/models/mailbox/mailbox-limits.server.ts'
+import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
+import {
+	addSenderAddress,
+	addSmtpServer,
+	deleteSenderAddress,
+	deleteSmtpServer,
+	listSenderAddresses,
+	listSmtpServers,
+	sendVerificationEmail,
+	setDefaultSmtpServer,
+	updateSmtpServer,
+} from '#app/models/mailbox/smtp-senders.server.ts'
+import { getSendWindow, updateSendWindow } from '#app/models/organization/send-window.server.ts'
+import {
+	MailboxIdSchema,
+	MailboxLimitsSchema,
+	SendWindowSchema,
+	SenderAddressSchema,
+	SmtpServerIdSchema,
+	SmtpServerSchema,
+	minutesToTime,
+} from '#app/schemas/sending.ts'
+import { canManageOrganization, requireActor } from '#app/utils/auth.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import { FORBIDDEN_MESSAGE } from '#app/utils/settings-action.server.ts'
+import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
+
+const PAGE = '/settings/sending'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const actor = await requireActor(request)
+	const organizationId = actor.organizationId
+	const canManage = canManageOrganization(actor)
+	// Their own mailbox is listed (with its limits) even before they first send.
+	await ensureUserMailbox({ organizationId, userId: actor.userId, email: actor.email, name: actor.name })
+	const [sendWindow, servers, senders, mailboxes] = await Promise.all([
+		getSendWindow(organizationId),
+		listSmtpServers(organizationId),
+		listSenderAddresses(organizationId),
+		listMailboxesWithUsage(organizationId, { userId: actor.userId, canManage }),
+	])
+	if (!sendWindow) throw new Response('Organization not found', { status: 404 })
+	const editId = new URL(request.url).searchParams.get('edit')
+	const hasSmtpUrl = Boolean(getEnv().SMTP_URL)
+	const defaultServer = servers.find((server) => server.isDefault)
+	return {
+		canManage,
+		sendWindow: {
+			timeZone: sendWindow.timeZone,
+			sendWindowEnabled: sendWindow.sendWindowEnabled,
+			sendWindowDays: sendWindow.sendWindowDays,
+			sendWindowStart: minutesToTime(sendWindow.sendWindowStart),
+			sendWindowEnd: minutesToTime(Math.min(sendWindow.sendWindowEnd, 24 * 60 - 1)),
+		},
+		timeZones: Intl.supportedValuesOf('timeZone'),
+		// Explicit fields: the stored password (even encrypted) never reaches the browser.
+		servers: servers.map((server) => ({
+			id: server.id,
+			name: server.name,
+			host: server.host,
+			port: server.port,
+			secure: server.secure,
+			username: server.username,
+			hasPassword: server.hasPassword,
+			isDefault: server.isDefault,
+			senderCount: server.senderCount,
+		})),
+		editId: canManage && servers.some((server) => server.id === editId) ? editId : null,
+		fallback: hasSmtpUrl ? 'the server set in SMTP_URL' : 'the local outbox',
+		defaultServerLabel: defaultServer ? defaultServer.name : hasSmtpUrl ? 'Server default (SMTP_URL)' : null,
+		senders: senders.map((sender) => ({
+			id: sender.id,
+			address: sender.address,
+			name: sender.name,
+			verified: Boolean(sender.verifiedAt),
+			serverName: sender.smtpTransport?.name ?? null,
+		})),
+		mailboxes: mailboxes.map((mailbox) => ({
+			id: mailbox.id,
+			address: mailbox.address,
+			kind: mailbox.kind,
+			verified: Boolean(mailbox.verifiedAt),
+			dailyLimitStart: mailbox.dailyLimitStart,
+			dailyLimitIncrement: mailbox.dailyLimitIncrement,
+			dailyLimitMax: mailbox.dailyLimitMax,
+			todayLimit: mailbox.todayLimit,
+			todaySent: mailbox.todaySent,
+			canEdit: mailbox.canEdit,
+		})),
+	}
+}
+
+function reply(
+	intent: SendingIntent | null,
+	targetId: string | null,
+	result: SubmissionResult<string[]> | null,
+	status: number,
+	toast?: string,
+) {
+	const body: SendingActionData = { intent, targetId, result }
+	if (toast) return dataWithToast(body, { type: 'error', title: toast }, { status })
+	return data(body, { status })
+}
+
+function done(title: string, description?: string) {
+	// Mailboxes resolve their transport again with the new settings (workers' caches expire soon).
+	forgetMailboxTransports()
+	return redirectWithToast(PAGE, { type: 'success', title, description })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const actor = await requireActor(request)
+	const formData = await request.formData()
+	const intent = parseSendingIntent(formData.get('intent'))
+	if (!intent) return reply(null, null, null, 400, 'Unknown action')
+	const organizationId = actor.organizationId
+	const canManage = canManageOrganization(actor)
+
+	// Limits of one's own mailbox are one's own business; everything else is the organization's.
+	if (intent === SENDING_INTENTS.updateLimits) {
+		const submission = parseWithZod(formData, { schema: MailboxLimitsSchema })
+		const targetId = String(formData.get('mailboxId') ?? '') || null
+		if (submission.status !== 'success') return reply(intent, targetId, submission.reply(), 400)
+		const { mailboxId, ...limits } = submission.value
+		const updated = await updateMailboxLimits(
+			organizationId,
+			{ userId: actor.userId, canManage },
+			mailboxId,
+			limits,
+		)
+		if (!updated) return reply(intent, targetId, null, 404, 'Mailbox not found')
+		return done('Daily limits saved')
+	}
+	if (!canManage) return reply(intent, null, null, 403, FORBIDDEN_MESSAGE)
+
+	switch (intent) {
+		case SENDING_INTENTS.updateSendWindow: {
+			const submission = parseWithZod(formData, { schema: SendWindowSchema })
+			if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
+			await updateSendWindow(organizationId, submission.value)
+			return done('Send window saved')
+		}
+		case SENDING_INTENTS.addServer: {
+			const submission = parseWithZod(formData, { schema: SmtpServerSchema })
+			if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
+			await addSmtpServer(organizationId, submission.value)
+			return done('SMTP server added', submission.value.name)
+		}
+		case SENDING_INTENTS.updateServer: {
+			const submission = parseWithZod(formData, { schema: SmtpServerSchema })
+			const serverId = String(formData.get('serverId') ?? '') || null
+			if (submission.status !== 'success' || !serverId)
+				return reply(intent, serverId, submission.reply(), 400)
+			const updated = await updateSmtpServer(organizationId, serverId, submission.value)
+			if (!updated) return reply(intent, serverId, null, 404, 'SMTP server not found')
+			return done('SMTP server saved', submission.value.name)
+		}
+		case SENDING_INTENTS.setDefaultServer: {
+			const submission = parseWithZod(formData, { schema: SmtpServerIdSchema })
+			if (submission.status !== 'success')
+				return reply(intent, null, submission.reply(), 400, 'Server is required')
+			const updated = await setDefaultSmtpServer(organizationId, submission.value.serverId)
+			if (!updated) return reply(intent, null, null, 404, 'SMTP server not found')
+			return done('Default SMTP server changed')
+		}
+		case SENDING_INTENTS.deleteServer: {
+			const submission = parseWithZod(formData, { schema: SmtpServerIdSchema })
+			if (submission.status !== 'success')
+				return reply(intent, null, submission.reply(), 400, 'Server is required')
+			const deleted = await deleteSmtpServer(organizationId, submission.value.serverId)
+			if (!deleted) return reply(intent, null, null, 404, 'SMTP server not found')
+			return done('SMTP server deleted')
+		}
+		case SENDING_INTENTS.addSender: {
+			const submission = parseWithZod(formData, { schema: SenderAddressSchema })
+			if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
+			const result = await addSenderAddress(organizationId, submission.value)
+			if (!result.ok) {
+				const fieldErrors: Record<string, string[]> =
+					result.reason === 'address_taken'
+						? { address: ['This address is already a mailbox of your organization'] }
+						: result.reason === 'server_not_found'
+							? { smtpTransportId: ['SMTP server not found'] }
+							: { smtpTransportId: ['Add an SMTP server first'] }
+				return reply(intent, null, submission.reply({ fieldErrors }), 400)
+			}
+			if (!result.emailSent.ok) {
+				return redirectWithToast(PAGE, {
+					type: 'error',
+					title: 'Sender address added, but the verification email could not be sent',
+					description: 'message' in result.emailSent ? result.emailSent.message : undefined,
+				})
+			}
+			return done('Verification email sent', `Open the link sent to ${submission.value.address}.`)
+		}
+		case SENDING_INTENTS.resendVerification: {
+			const submission = parseWithZod(formData, { schema: MailboxIdSchema })
+			if (submission.status !== 'success')
+				return reply(intent, null, submission.reply(), 400, 'Mailbox is required')
+			const sent = await sendVerificationEmail(organizationId, submission.value.mailboxId)
+			if (!sent.ok && sent.reason === 'not_found')
+				return reply(intent, null, null, 404, 'Sender address not found')
+			if (!sent.ok) {
+				return redirectWithToast(PAGE, {
+					type: 'error',
+					title: 'The verification email could not be sent',
+					description: 'message' in sent ? sent.message : undefined,
+				})
+			}
+			return done('Verification email sent')
+		}
+		case SENDING_INTENTS.deleteSender: {
+			const submission = parseWithZod(formData, { schema: MailboxIdSchema })
+			if (submission.status !== 'success')
+				return reply(intent, null, submission.reply(), 400, 'Mailbox is required')
+			const deleted = await deleteSenderAddress(organizationId, submission.value.mailboxId)
+			if (!deleted.ok && deleted.reason === 'not_found')
+				return reply(intent, null, null, 404, 'Sender address not found')
+			if (!deleted.ok) {
+				const count = deleted.running ?? 0
+				return reply(
+					intent,
+					null,
+					null,
+					409,
+					`This address sends ${count} running sequence${count === 1 ? '' : 's'}`,
+				)
+			}
+			return done('Sender address removed')
+		}
+	}
+}
+
+export default function SendingSettingsRoute() {
+	const {
+		canManage,
+		sendWindow,
+		timeZones,
+		servers,
+		editId,
+		fallback,
+		defaultServerLabel,
+		senders,
+		mailboxes,
+	} = useLoaderData<typeof loader>()
+	return (
+		<div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+			<PageHeader
+				className="mb-0"
+				title="Sending"
+				description={
+					canManage
+						? 'SMTP servers, sender addresses, daily limits and when emails go out.'
+						: 'Only owners and admins can change the organization’s sending settings.'
+				}
+				actions={
+					<>
+						<Button asChild variant="outline">
+							<Link to="/outbox">Outbox</Link>
+						</Button>
+						<Button asChild variant="ghost">
+							<Link to="/settings">All settings</Link>
+						</Button>
+					</>
+				}
+			/>
+			<SmtpServersSection
+				servers={servers}
+				editing={servers.find((server) => server.id === editId) ?? null}
+				fallback={fallback}
+				canManage={canManage}
+			/>
+			<SenderAddressesSection
+				senders={senders}
+				servers={servers}
+				defaultServerLabel={defaultServerLabel}
+				canManage={canManage}
+			/>
+			<MailboxLimitsSection mailboxes={mailboxes} />
+			<SendWindowSection sendWindow={sendWindow} timeZones={timeZones} canManage={canManage} />
+		</div>
+	)
+}
+
+export const meta: MetaFunction = () => [{ title: 'Sending · Reachout' }]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

@@ -1,0 +1,36 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { changeSequenceStatus } from '#app/models/sequence/sequence-status.server.ts'
+import { deleteSequence, getSequence } from '#app/models/sequence/sequence.server.ts'
+import { SEQUENCE_MESSAGES, UpdateSequenceStatusSchema } from '#app/schemas/sequence.ts'
+import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
+import { requireApiActor } from '#app/utils/auth.server.ts'
+import { withSequenceErrors } from '#app/utils/sequence-api.server.ts'
+
+function notFound() {
+	return apiError(404, 'not_found', SEQUENCE_MESSAGES.sequenceNotFound)
+}
+
+// GET: the sequence as the drawer shows it (contact, fromEmail, steps, clicked steps).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const actor = await requireApiActor(request)
+	const sequence = await getSequence(actor.organizationId, params.id ?? '')
+	if (!sequence) throw notFound()
+	return Response.json(sequence)
+}
+
+// PUT { status }: ACTIVE activates a draft (or resumes), PAUSED, CANCELLED; refused changes
+// answer 409/422 with the reason, a missing Gmail grant 403 GoogleScopeError. DELETE removes it.
+export async function action({ request, params }: ActionFunctionArgs) {
+	const actor = await requireApiActor(request)
+	const id = params.id ?? ''
+	if (request.method === 'DELETE') {
+		if (!(await deleteSequence(actor.organizationId, id))) return notFound()
+		return Response.json({ message: 'Sequence deleted' })
+	}
+	if (request.method !== 'PUT') return methodNotAllowed()
+	const { status } = await parseJsonBody(request, UpdateSequenceStatusSchema)
+	return withSequenceErrors(async () => {
+		await changeSequenceStatus({ organizationId: actor.organizationId, sequenceId: id, status })
+		return Response.json(await getSequence(actor.organizationId, id))
+	})
+}

@@ -1,0 +1,27 @@
+import type { Task } from 'graphile-worker'
+import { z } from 'zod'
+import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
+import { syncMailbox } from '#app/models/conversation/gmail-sync.server.ts'
+
+export const SYNC_MAILBOX_TASK = 'sync_mailbox'
+
+const PayloadSchema = z.object({ mailboxId: z.string().min(1) })
+
+/** Reads a Gmail mailbox's new messages: replies pause their sequence, bounces fail it. */
+export const syncMailboxTask: Task = async (payload, helpers) => {
+	const { mailboxId } = PayloadSchema.parse(payload)
+	try {
+		const result = await syncMailbox(mailboxId)
+		const recorded = Object.entries(result.outcomes)
+			.filter(([outcome]) => outcome !== 'SENT_STEP' && outcome !== 'DUPLICATE')
+			.map(([outcome, count]) => `${count} ${outcome.toLowerCase()}`)
+		if (recorded.length) helpers.logger.info(`mailbox ${mailboxId}: ${recorded.join(', ')}`)
+	} catch (error) {
+		// The user must grant Gmail again (they are flagged); retrying cannot help until then.
+		if (error instanceof GoogleScopeError) {
+			helpers.logger.warn(`mailbox ${mailboxId}: ${error.message}`)
+			return
+		}
+		throw error
+	}
+}

@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { forgetMailboxTransports } from '#app/models/mailbox/mail-transport.server.ts'
+import { requeueStrandedEmailSteps } from '#app/models/sequence/email-step-recovery.server.ts'
+import { activateSequences } from '#app/models/sequence/sequence-status.server.ts'
+import { prisma } from '#app/utils/db.server.ts'
+import { resetEnvCache } from '#app/utils/env.server.ts'
+import { createSignedInUser } from '#tests/db-utils.ts'
+import { connectFakeGmailAccount, useFakeGmailEnv } from '#tests/fakes/gmail-account.ts'
+import { startFakeGmail, type FakeGmail } from '#tests/fakes/gmail-server.ts'
+
+// Issue 4's reliability test: workers killed with SIGKILL at random moments during a run of
+// 2,000 Gmail sends, then restarted, and the fake Gmail counts every email it accepted.
+// Zero duplicates and zero lost emails. (Decision 009 explains why this holds.)
+
+const SEQUENCES = 1_000 // two steps each: 2,000 emails, every second one a follow-up in its thread
+const WORKERS = 3
+const LEASE_SECONDS = 2
+const projectRoot = path.resolve(import.meta.dirname, '../..')
+
+let fake: FakeGmail
+beforeAll(async () => {
+	fake = await startFakeGmail()
+	useFakeGmailEnv(fake.env)
+	process.env.EMAIL_SEND_LEASE_SECONDS = String(LEASE_SECONDS)
+	resetEnvCache()
+	forgetMailboxTransports()
+	// Each accepted send answers after a pause, so kills often land between Gmail's acceptance
+	// and our record of it: the window that makes duplicates.
+	fake.configure({ sendDelayMs: 15 })
+})
+afterAll(async () => {
+	delete process.env.EMAIL_SEND_LEASE_SECONDS
+	resetEnvCache()
+	await fake?.close()
+})
+
+function startWorker() {
+	return spawn(process.execPath, ['--import', 'tsx', 'jobs/worker.ts'], {
+		cwd: projectRoot,
+		env: { ...process.env, NODE_ENV: 'test', WORKER_CONCURRENCY: '4', DATABASE_POOL_SIZE: '6' },
+		stdio: 'ignore',
+	})
+}
+
+test('SIGKILLed workers lose no email and send none twice', { timeout: 240_000 }, async () => {
+	const { user, organization } = await createSignedInUser()
+	await connectFakeGmailAccount(fake, user)
+	const contacts = Array.from({ length: SEQUENCES }, (_, index) => index)
+	const mailbox = await prisma.mailbox.create({
+		data: {
+			organizationId: organization.id,
+			userId: user.id,
+			address: user.email,
+			kind: 'USER',
+			verifiedAt: new Date(),
+			dailyLimitStart: 100_000,
+			dailyLimitMax: 100_000,
+		},
+	})
+	await prisma.$executeRaw`
+		INSERT INTO "Contact" (id, "firstName", "lastName", email, "organizationId", "updatedAt")
+		SELECT 'crash-c' || g, 'Lead', 'N' || g, 'lead' || g || '@example.org', ${organization.id}, now()
+		FROM unnest(${contacts}::int[]) g`
+	await prisma.$executeRaw`
+		INSERT INTO "Sequence" (id, status, subject, "organizationId", "contactId", "mailboxId", "updatedAt")
+		SELECT 'crash-s' || g, 'PENDING', 'Quick question', ${organization.id}, 'crash-c' || g, ${mailbox.id}, now()
+		FROM unnest(${contacts}::int[]) g`
+	await prisma.$executeRaw`
+		INSERT INTO "EmailStep" (id, "order", subject, "bodyHtml", "bodyText", "daysAfter", "organizationId",
+			"sequenceId", "emailAddressId", "updatedAt")
+		SELECT 'crash-e' || g || '-' || n, n, 'Quick question', '<p>Hello</p>', 'Hello', 0, ${organization.id},
+			'crash-s' || g, ${mailbox.id}, now()
+		FROM unnest(${contacts}::int[]) g, generate_series(1, 2) n`
+	await activateSequences(
+		organization.id,
+		contacts.map((index) => `crash-s${index}`),
+	)
+
+	const workers: ChildProcess[] = Array.from({ length: WORKERS }, startWorker)
+	let kills = 0
+	const deadline = Date.now() + 200_000
+	let sent = 0
+	while (Date.now() < deadline) {
+		await new Promise((resolve) => setTimeout(resolve, 700 + Math.random() * 1300))
+		// Kill one worker at a random moment and start another in its place.
+		const victim = Math.floor(Math.random() * workers.length)
+		workers[victim]!.kill('SIGKILL')
+		kills++
+		workers[victim] = startWorker()
+		// The minute cron of production, sped up: re-add jobs a dead worker was holding.
+		await requeueStrandedEmailSteps()
+		sent = await prisma.emailStep.count({ where: { organizationId: organization.id, status: 'SENT' } })
+		if (sent === SEQUENCES * 2) break
+	}
+	for (const worker of workers) worker.kill('SIGKILL')
+
+	const accepted = fake.sent().filter((message) => message.account === user.email.toLowerCase())
+	const messageIds = new Set(accepted.map((message) => message.messageId))
+	expect(kills).toBeGreaterThan(3)
+	expect(sent).toBe(SEQUENCES * 2)
+	expect(accepted).toHaveLength(SEQUENCES * 2)
+	expect(messageIds.size).toBe(SEQUENCES * 2)
+	// Follow-ups went into their sequence's thread.
+	const followUp = accepted.find((message) => message.subject.startsWith('Re:'))!
+	const initial = accepted.find((message) => message.messageId === followUp.inReplyTo)!
+	expect(followUp.threadId).toBe(initial.threadId)
+	const completed = await prisma.sequence.count({ where: { organizationId: organization.id, status: 'COMPLETED' } })
+	expect(completed).toBe(SEQUENCES)
+})

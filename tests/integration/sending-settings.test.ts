@@ -1,0 +1,426 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+	organizationDefaultTransportConfig,
+	smtpConfigForMailbox,
+} from '#app/models/mailbox/smtp-senders.server.ts'
+import { action, loader } from '#app/routes/_app+/settings_.sending.tsx'
+import { loader as verifyLoader } from '#app/routes/verify-sender.$token.tsx'
+import { decrypt } from '#app/utils/crypto.server.ts'
+import { prisma } from '#app/utils/db.server.ts'
+import { appUrl } from '#app/utils/env.server.ts'
+import { getToast } from '#app/utils/toast.server.ts'
+import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
+import { startSmtpSink, type SmtpSink } from '#tests/fakes/smtp-sink.ts'
+
+const PASSWORD = 'correct horse battery staple'
+let sink: SmtpSink
+
+beforeAll(async () => {
+	sink = await startSmtpSink({ users: { mailer: PASSWORD } })
+})
+afterAll(() => sink.close())
+
+function load(cookie: string, search = '') {
+	return callRoute(() =>
+		loader({ request: makeRequest(`/settings/sending${search}`, { cookie }), params: {}, context: {} }),
+	)
+}
+
+function post(cookie: string, form: Record<string, string | string[]>) {
+	const body = new URLSearchParams()
+	for (const [name, value] of Object.entries(form)) {
+		for (const item of Array.isArray(value) ? value : [value]) body.append(name, item)
+	}
+	return callRoute(() =>
+		action({
+			request: new Request(new URL('/settings/sending', 'http://localhost:3000'), {
+				method: 'POST',
+				headers: {
+					Cookie: cookie,
+					Origin: 'http://localhost:3000',
+					'Content-Type': 'application/x-www-form-urlencoded',
+				},
+				body,
+			}),
+			params: {},
+			context: {},
+		}),
+	)
+}
+
+async function toastOf(result: { headers: Headers }) {
+	const cookie = result.headers.get('Set-Cookie')?.split(';')[0]
+	if (!cookie) return null
+	return (await getToast(new Request('http://localhost:3000/', { headers: { Cookie: cookie } }))).toast
+}
+
+function serverForm(overrides: Record<string, string> = {}) {
+	return {
+		intent: 'add-smtp-server',
+		name: 'Company mail',
+		host: sink.host,
+		port: String(sink.port),
+		username: 'mailer',
+		password: PASSWORD,
+		isDefault: 'on',
+		...overrides,
+	}
+}
+
+async function ownerWithServer() {
+	const owner = await createSignedInUser({ role: 'OWNER' })
+	await load(owner.cookie)
+	const added = await post(owner.cookie, serverForm())
+	expect(added.status, JSON.stringify(added.body)).toBe(302)
+	const server = await prisma.smtpTransport.findFirstOrThrow({
+		where: { organizationId: owner.organization.id },
+	})
+	return { ...owner, server }
+}
+
+describe('SMTP servers', () => {
+	test('the password is stored encrypted and never reaches the page', async () => {
+		const { cookie, server, organization } = await ownerWithServer()
+		expect(server.passwordEncrypted).not.toContain(PASSWORD)
+		expect(decrypt(server.passwordEncrypted!)).toBe(PASSWORD)
+		expect(server.isDefault).toBe(true)
+
+		const page = await load(cookie, `?edit=${server.id}`)
+		expect(page.status).toBe(200)
+		expect(page.body.servers).toEqual([
+			{
+				id: server.id,
+				name: 'Company mail',
+				host: sink.host,
+				port: sink.port,
+				secure: false,
+				username: 'mailer',
+				hasPassword: true,
+				isDefault: true,
+				senderCount: 0,
+			},
+		])
+		expect(page.body.editId).toBe(server.id)
+		const json = JSON.stringify(page.body)
+		expect(json).not.toContain(PASSWORD)
+		expect(json).not.toContain(server.passwordEncrypted)
+		expect(json).not.toMatch(/"password(Encrypted)?"/i)
+
+		// Editing with a blank password keeps it; the default server is what the organization sends through.
+		const edited = await post(cookie, {
+			...serverForm({ name: 'Renamed', password: '' }),
+			intent: 'update-smtp-server',
+			serverId: server.id,
+		})
+		expect(edited.status).toBe(302)
+		expect(await toastOf(edited)).toMatchObject({ type: 'success', title: 'SMTP server saved' })
+		expect(await organizationDefaultTransportConfig(organization.id)).toEqual({
+			host: sink.host,
+			port: sink.port,
+			secure: false,
+			username: 'mailer',
+			password: PASSWORD,
+		})
+	})
+
+	test('one default per organization; without any, the outbox (null)', async () => {
+		const { cookie, server, organization } = await ownerWithServer()
+		await post(cookie, serverForm({ name: 'Second', host: 'smtp.second.test' }))
+		const servers = await prisma.smtpTransport.findMany({ where: { organizationId: organization.id } })
+		expect(servers.filter((row) => row.isDefault).map((row) => row.name)).toEqual(['Second'])
+		expect(await post(cookie, { intent: 'set-default-smtp-server', serverId: server.id })).toMatchObject({
+			status: 302,
+		})
+		const defaults = await prisma.smtpTransport.findMany({
+			where: { organizationId: organization.id, isDefault: true },
+		})
+		expect(defaults.map((row) => row.id)).toEqual([server.id])
+		for (const row of servers) await post(cookie, { intent: 'delete-smtp-server', serverId: row.id })
+		expect(await organizationDefaultTransportConfig(organization.id)).toBeNull()
+	})
+
+	test('invalid input is a 400 with the field errors', async () => {
+		const owner = await createSignedInUser()
+		const result = await post(owner.cookie, serverForm({ host: 'not a host!', port: '70000', name: '' }))
+		expect(result.status).toBe(400)
+		expect(result.body.result.error).toMatchObject({
+			name: ['Name is required'],
+			host: ['Please enter a host name such as smtp.example.com'],
+			port: ['Port must be a number between 1 and 65535'],
+		})
+	})
+})
+
+describe('sender addresses', () => {
+	test('adding one emails a verification link through its server; the link verifies it once', async () => {
+		const { cookie, server, organization } = await ownerWithServer()
+		const before = sink.messages.length
+		const address = `sales-${Math.random().toString(36).slice(2, 8)}@acme.test`
+		const added = await post(cookie, {
+			intent: 'add-sender',
+			address,
+			name: 'Ada',
+			smtpTransportId: server.id,
+		})
+		expect(added.status, JSON.stringify(added.body)).toBe(302)
+		expect(await toastOf(added)).toMatchObject({ type: 'success', title: 'Verification email sent' })
+
+		const [email] = (await sink.waitForMessages(before + 1)).slice(before)
+		expect(email!.user).toBe('mailer')
+		expect(email!.envelopeTo).toEqual([address])
+		const sender = await prisma.mailbox.findFirstOrThrow({
+			where: { organizationId: organization.id, address },
+		})
+		expect(sender).toMatchObject({ kind: 'SENDER', verifiedAt: null, smtpTransportId: server.id })
+		const link = `${appUrl()}/verify-sender/${sender.verificationToken}`
+		expect(email!.text).toContain(link)
+		expect(email!.html).toContain(`<a href="${link}">Verify ${address}</a>`)
+
+		const page = await load(cookie)
+		expect(page.body.senders).toEqual([
+			{ id: sender.id, address, name: 'Ada', verified: false, serverName: 'Company mail' },
+		])
+
+		const verify = () =>
+			callRoute(() =>
+				verifyLoader({
+					request: makeRequest(`/verify-sender/${sender.verificationToken}`),
+					params: { token: sender.verificationToken! },
+					context: {},
+				}),
+			)
+		expect(await verify()).toMatchObject({
+			status: 200,
+			body: { address, organizationName: organization.name },
+		})
+		expect((await prisma.mailbox.findUniqueOrThrow({ where: { id: sender.id } })).verifiedAt).toBeInstanceOf(
+			Date,
+		)
+		expect((await verify()).status).toBe(404)
+
+		// The same address again is refused on the field.
+		const again = await post(cookie, { intent: 'add-sender', address, smtpTransportId: server.id })
+		expect(again.status).toBe(400)
+		expect(again.body.result.error.address).toEqual([
+			'This address is already a mailbox of your organization',
+		])
+		// A sender on its own server sends through it even when another is the default.
+		expect(
+			await smtpConfigForMailbox({ organizationId: organization.id, smtpTransportId: server.id }),
+		).toMatchObject({
+			host: sink.host,
+			username: 'mailer',
+		})
+	})
+
+	test('a server that refuses keeps the address, says why, and the email can be resent', async () => {
+		const owner = await createSignedInUser()
+		await post(owner.cookie, serverForm({ password: 'wrong password' }))
+		const server = await prisma.smtpTransport.findFirstOrThrow({
+			where: { organizationId: owner.organization.id },
+		})
+		const added = await post(owner.cookie, {
+			intent: 'add-sender',
+			address: 'ops@acme.test',
+			smtpTransportId: server.id,
+		})
+		expect(added.status).toBe(302)
+		expect(await toastOf(added)).toMatchObject({
+			type: 'error',
+			title: 'Sender address added, but the verification email could not be sent',
+		})
+		const sender = await prisma.mailbox.findFirstOrThrow({
+			where: { organizationId: owner.organization.id, kind: 'SENDER' },
+		})
+		await post(owner.cookie, {
+			...serverForm({ password: PASSWORD }),
+			intent: 'update-smtp-server',
+			serverId: server.id,
+		})
+		const before = sink.messages.length
+		const resent = await post(owner.cookie, { intent: 'resend-verification', mailboxId: sender.id })
+		expect(await toastOf(resent)).toMatchObject({ type: 'success', title: 'Verification email sent' })
+		await sink.waitForMessages(before + 1)
+	})
+
+	test('without any SMTP server there is nothing to verify through', async () => {
+		const owner = await createSignedInUser()
+		const result = await post(owner.cookie, { intent: 'add-sender', address: 'x@acme.test' })
+		expect(result.status).toBe(400)
+		expect(result.body.result.error.smtpTransportId).toEqual(['Add an SMTP server first'])
+	})
+})
+
+describe('limits and send window', () => {
+	test('limits are validated and saved; the page shows today’s usage', async () => {
+		const owner = await createSignedInUser()
+		const page = await load(owner.cookie)
+		const [own] = page.body.mailboxes
+		expect(own).toMatchObject({ address: owner.user.email, todayLimit: 50, todaySent: 0, canEdit: true })
+		const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`)
+		await prisma.mailboxDailyUsage.create({ data: { mailboxId: own.id, day: today, sentCount: 7 } })
+
+		const invalid = await post(owner.cookie, {
+			intent: 'update-mailbox-limits',
+			mailboxId: own.id,
+			dailyLimitStart: '80',
+			dailyLimitIncrement: '-1',
+			dailyLimitMax: '60',
+		})
+		expect(invalid.status).toBe(400)
+		expect(invalid.body.targetId).toBe(own.id)
+		expect(invalid.body.result.error.dailyLimitIncrement).toEqual([
+			'The daily increase must be a whole number from 0 to 10,000',
+		])
+
+		const saved = await post(owner.cookie, {
+			intent: 'update-mailbox-limits',
+			mailboxId: own.id,
+			dailyLimitStart: '20',
+			dailyLimitIncrement: '10',
+			dailyLimitMax: '300',
+		})
+		expect(saved.status).toBe(302)
+		const after = await load(owner.cookie)
+		expect(after.body.mailboxes[0]).toMatchObject({
+			dailyLimitStart: 20,
+			dailyLimitIncrement: 10,
+			dailyLimitMax: 300,
+			todayLimit: 20,
+			todaySent: 7,
+		})
+	})
+
+	test('the send window is validated and saved on the organization', async () => {
+		const owner = await createSignedInUser()
+		const window = { intent: 'update-send-window', timeZone: 'Europe/Paris', sendWindowEnabled: 'on' }
+		const invalid = await post(owner.cookie, {
+			...window,
+			timeZone: 'Mars/Base',
+			sendWindowStart: '18:00',
+			sendWindowEnd: '09:00',
+		})
+		expect(invalid.status).toBe(400)
+		expect(invalid.body.result.error).toMatchObject({
+			timeZone: ['Please choose a time zone such as Europe/Paris'],
+			sendWindowEnd: ['The end time must be after the start time'],
+		})
+		const noDays = await post(owner.cookie, { ...window, sendWindowStart: '09:00', sendWindowEnd: '17:00' })
+		expect(noDays.body.result.error.sendWindowDays).toEqual(['Choose at least one weekday'])
+
+		const saved = await post(owner.cookie, {
+			...window,
+			sendWindowDays: ['2', '4', '1'],
+			sendWindowStart: '08:30',
+			sendWindowEnd: '17:45',
+		})
+		expect(saved.status).toBe(302)
+		expect(
+			await prisma.organization.findUniqueOrThrow({ where: { id: owner.organization.id } }),
+		).toMatchObject({
+			timeZone: 'Europe/Paris',
+			sendWindowEnabled: true,
+			sendWindowDays: [1, 2, 4],
+			sendWindowStart: 510,
+			sendWindowEnd: 1065,
+		})
+		expect((await load(owner.cookie)).body.sendWindow).toEqual({
+			timeZone: 'Europe/Paris',
+			sendWindowEnabled: true,
+			sendWindowDays: [1, 2, 4],
+			sendWindowStart: '08:30',
+			sendWindowEnd: '17:45',
+		})
+	})
+})
+
+describe('organizations and roles', () => {
+	test("another organization's servers, senders and mailboxes are invisible and unchangeable", async () => {
+		const a = await ownerWithServer()
+		await post(a.cookie, {
+			intent: 'add-sender',
+			address: 'a-sender@acme.test',
+			smtpTransportId: a.server.id,
+		})
+		const aSender = await prisma.mailbox.findFirstOrThrow({
+			where: { organizationId: a.organization.id, kind: 'SENDER' },
+		})
+		const aOwn = await prisma.mailbox.findFirstOrThrow({
+			where: { organizationId: a.organization.id, kind: 'USER' },
+		})
+		const b = await createSignedInUser({ role: 'OWNER' })
+
+		const page = await load(b.cookie, `?edit=${a.server.id}`)
+		expect(page.body.servers).toEqual([])
+		expect(page.body.senders).toEqual([])
+		expect(page.body.editId).toBeNull()
+		expect(page.body.mailboxes.map((mailbox: { address: string }) => mailbox.address)).toEqual([b.user.email])
+
+		const attempts: Array<Record<string, string>> = [
+			{ ...serverForm({ name: 'Hijacked' }), intent: 'update-smtp-server', serverId: a.server.id },
+			{ intent: 'set-default-smtp-server', serverId: a.server.id },
+			{ intent: 'delete-smtp-server', serverId: a.server.id },
+			{ intent: 'resend-verification', mailboxId: aSender.id },
+			{ intent: 'delete-sender', mailboxId: aSender.id },
+			{
+				intent: 'update-mailbox-limits',
+				mailboxId: aOwn.id,
+				dailyLimitStart: '1',
+				dailyLimitIncrement: '0',
+				dailyLimitMax: '1',
+			},
+		]
+		for (const form of attempts) {
+			expect((await post(b.cookie, form)).status, form.intent!).toBe(404)
+		}
+		// A sender on A's server cannot be added by B either.
+		const foreignServer = await post(b.cookie, {
+			intent: 'add-sender',
+			address: 'b@acme.test',
+			smtpTransportId: a.server.id,
+		})
+		expect(foreignServer.status).toBe(400)
+		expect(foreignServer.body.result.error.smtpTransportId).toEqual(['SMTP server not found'])
+
+		expect(await prisma.smtpTransport.findUniqueOrThrow({ where: { id: a.server.id } })).toMatchObject({
+			name: 'Company mail',
+			isDefault: true,
+		})
+		expect(await prisma.mailbox.findUnique({ where: { id: aSender.id } })).not.toBeNull()
+		expect(await prisma.mailbox.findUniqueOrThrow({ where: { id: aOwn.id } })).toMatchObject({
+			dailyLimitStart: 50,
+		})
+	})
+
+	test('members see the settings read-only but may change their own mailbox limits', async () => {
+		const a = await ownerWithServer()
+		const member = await createSignedInUser({ role: 'MEMBER', organizationId: a.organization.id })
+		const page = await load(member.cookie)
+		expect(page.body.canManage).toBe(false)
+		expect(page.body.servers).toHaveLength(1)
+		const mailboxes = page.body.mailboxes as Array<{ id: string; address: string; canEdit: boolean }>
+		const own = mailboxes.find((mailbox) => mailbox.address === member.user.email)!
+		const ownersMailbox = await prisma.mailbox.findFirstOrThrow({ where: { userId: a.user.id } })
+		expect(mailboxes.find((mailbox) => mailbox.id === ownersMailbox.id)?.canEdit).toBe(false)
+		expect(own.canEdit).toBe(true)
+
+		for (const form of [serverForm(), { intent: 'delete-smtp-server', serverId: a.server.id }]) {
+			const refused = await post(member.cookie, form)
+			expect(refused.status).toBe(403)
+			expect(await toastOf(refused)).toMatchObject({
+				title: 'Only owners and admins can change organization settings',
+			})
+		}
+		const limits = {
+			intent: 'update-mailbox-limits',
+			dailyLimitStart: '10',
+			dailyLimitIncrement: '1',
+			dailyLimitMax: '20',
+		}
+		expect((await post(member.cookie, { ...limits, mailboxId: ownersMailbox.id })).status).toBe(404)
+		expect((await post(member.cookie, { ...limits, mailboxId: own.id })).status).toBe(302)
+		expect(await prisma.mailbox.findUniqueOrThrow({ where: { id: own.id } })).toMatchObject({
+			dailyLimitStart: 10,
+		})
+	})
+})

@@ -1,0 +1,150 @@
+import { describe, expect, test } from 'vitest'
+import { signToken } from '#app/models/tracking/signed-token.server.ts'
+import {
+	decodeHtmlEntities,
+	readTrackedLink,
+	rewriteLinksForTracking,
+} from '#app/models/tracking/tracked-links.server.ts'
+import { unsubscribeUrl } from '#app/models/unsubscribe/unsubscribe.server.ts'
+import { prisma } from '#app/utils/db.server.ts'
+import { appUrl } from '#app/utils/env.server.ts'
+import { setupApiRouter } from '#tests/api-router.ts'
+import { createSignedInUser } from '#tests/db-utils.ts'
+import { insertSequence } from '#tests/factories/sequence.ts'
+
+const send = setupApiRouter()
+
+const TRICKY_URLS = [
+	'https://例え.jp/パス?q=a%20b&x=ü#frag',
+	'https://example.com/a%2Fb/c?x=1&y=%E2%9C%93&z=a+b&empty=&dup=1&dup=2#section-2?not=query',
+	'http://example.org/über/naïve?name=Zoë#Straße',
+	'https://user@example.net:8443/path;params?q=~tilde*star%27#%frag%20ment',
+	'https://example.com/emoji/😀?e=😀#😀',
+]
+
+/** The tracking links of rewritten HTML, in order. */
+function trackedTokens(html: string) {
+	const prefix = `${appUrl()}/t/`
+	return [...html.matchAll(/href="([^"]*)"/g)]
+		.map((match) => match[1]!)
+		.filter((href) => href.startsWith(prefix))
+		.map((href) => href.slice(prefix.length))
+}
+
+function escapeAttribute(url: string) {
+	return url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+}
+
+async function sequenceWithStep() {
+	const { user, organization } = await createSignedInUser()
+	const sequence = await insertSequence({ organizationId: organization.id, user, status: 'ACTIVE' })
+	return { organization, sequence, step: sequence.emailSteps[0]! }
+}
+
+describe('rewriteLinksForTracking', () => {
+	test('rewrites http(s) links only, whatever the quoting, and leaves the rest alone', () => {
+		const html = [
+			`<p>Hi <a href="https://example.com/a?b=1&amp;c=2">double</a>`,
+			`<a class='x' href='http://example.org/single'>single</a>`,
+			`<a href=https://example.net/bare>bare</a>`,
+			`<a title="a > b" data-x='"' href="https://example.com/after-gt">gt in attribute</a>`,
+			`<a href="mailto:ada@example.com">mail</a> <a href="/relative">relative</a> <a href="#top">anchor</a>`,
+			`<a href="${unsubscribeUrl('step_1')}">Unsubscribe</a>`,
+			`<img src="https://example.com/pixel.png"> <link href="https://example.com/style.css">`,
+			`<a name="no-href">none</a></p>`,
+		].join('')
+		const rewritten = rewriteLinksForTracking(html, 'step_1')
+		const tokens = trackedTokens(rewritten)
+		expect(tokens.map((token) => readTrackedLink(token))).toEqual([
+			{ emailStepId: 'step_1', url: 'https://example.com/a?b=1&c=2' },
+			{ emailStepId: 'step_1', url: 'http://example.org/single' },
+			{ emailStepId: 'step_1', url: 'https://example.net/bare' },
+			{ emailStepId: 'step_1', url: 'https://example.com/after-gt' },
+		])
+		expect(rewritten).toContain('<a href="mailto:ada@example.com">mail</a>')
+		expect(rewritten).toContain('<a href="/relative">relative</a>')
+		expect(rewritten).toContain('<a href="#top">anchor</a>')
+		expect(rewritten).toContain(`<a href="${unsubscribeUrl('step_1')}">Unsubscribe</a>`)
+		expect(rewritten).toContain('<img src="https://example.com/pixel.png">')
+		expect(rewritten).toContain('<link href="https://example.com/style.css">')
+		expect(rewritten).toContain(`<a class='x' href="`)
+		expect(rewritten).toContain(`<a title="a > b" data-x='"' href="`)
+	})
+
+	test('decodes character references in href as a browser does', () => {
+		expect(decodeHtmlEntities('https://x.test/?a=1&amp;b=&#50;&#x33;&quot;&lt;&unknown;')).toBe(
+			'https://x.test/?a=1&b=23"<&unknown;',
+		)
+	})
+})
+
+describe('GET /t/:token', () => {
+	test('non-ASCII, query strings and fragments arrive byte for byte; LINK_CLICK names the step', async () => {
+		const { organization, sequence, step } = await sequenceWithStep()
+		const html = TRICKY_URLS.map((url, index) => `<a href="${escapeAttribute(url)}">link ${index}</a>`).join(
+			' ',
+		)
+		const tokens = trackedTokens(rewriteLinksForTracking(html, step.id))
+		expect(tokens).toHaveLength(TRICKY_URLS.length)
+
+		for (const [index, token] of tokens.entries()) {
+			const original = TRICKY_URLS[index]!
+			expect(readTrackedLink(token)?.url).toBe(original)
+			const response = await send('GET', `/t/${token}`)
+			expect(response.status).toBe(302)
+			const location = response.headers.get('Location')!
+			// Headers are ASCII; the browser lands exactly where the original link leads.
+			expect(location).toMatch(/^[\x21-\x7e]+$/)
+			expect(new URL(location).href).toBe(new URL(original).href)
+			expect(response.headers.get('Referrer-Policy')).toBe('no-referrer')
+		}
+		// The ASCII parts are not re-encoded or normalised on the way.
+		const first = await send('GET', `/t/${tokens[0]}`)
+		expect(first.headers.get('Location')).toBe(
+			'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=a%20b&x=%C3%BC#frag',
+		)
+		const second = await send('GET', `/t/${tokens[1]}`)
+		expect(second.headers.get('Location')).toBe(TRICKY_URLS[1])
+
+		const events = await prisma.sequenceEvent.findMany({
+			where: { emailStepId: step.id, type: 'LINK_CLICK' },
+			orderBy: { createdAt: 'asc' },
+		})
+		expect(events).toHaveLength(TRICKY_URLS.length + 2)
+		expect(events.slice(0, TRICKY_URLS.length).map((event) => event.url)).toEqual(TRICKY_URLS)
+		for (const event of events) {
+			expect(event).toMatchObject({ sequenceId: sequence.id, organizationId: organization.id })
+		}
+	})
+
+	test('a forged, altered or foreign token is a 404 and records nothing: no open redirect', async () => {
+		const { step } = await sequenceWithStep()
+		const [token] = trackedTokens(rewriteLinksForTracking('<a href="https://example.com/ok">ok</a>', step.id))
+		const [, signature] = token!.split('.')
+		const evilPayload = Buffer.from(JSON.stringify([step.id, 'https://evil.example/'])).toString('base64url')
+		const forged = [
+			`${evilPayload}.${signature}`,
+			`${token}x`,
+			`${token}.extra`,
+			'not-a-token',
+			`${evilPayload}.AAAAAAAAAAAAAAAAAAAAAA`,
+			// Signed by us, but for unsubscribing: not a link.
+			signToken('unsubscribe', [step.id, 'https://evil.example/']),
+		]
+		for (const candidate of forged) {
+			const response = await send('GET', `/t/${encodeURIComponent(candidate)}`)
+			expect(response.status, candidate).toBe(404)
+			expect(response.headers.get('Location')).toBeNull()
+		}
+		expect(await prisma.sequenceEvent.count({ where: { emailStepId: step.id } })).toBe(0)
+	})
+
+	test('a link of a deleted step still redirects, recording nothing', async () => {
+		const { step } = await sequenceWithStep()
+		const [token] = trackedTokens(rewriteLinksForTracking('<a href="https://example.com/x">x</a>', step.id))
+		await prisma.emailStep.delete({ where: { id: step.id } })
+		const response = await send('GET', `/t/${token}`)
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe('https://example.com/x')
+	})
+})
