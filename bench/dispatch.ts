@@ -35,24 +35,39 @@ const user = await prisma.user.create({
 	data: { email: 'bench@example.com', name: 'Bench Sender', emailVerified: true },
 })
 await prisma.membership.create({ data: { organizationId: organization.id, userId: user.id, role: 'OWNER' } })
-const mailbox = await ensureUserMailbox({ organizationId: organization.id, userId: user.id, email: user.email })
-await prisma.$executeRawUnsafe(`
+await ensureUserMailbox({
+	organizationId: organization.id,
+	userId: user.id,
+	email: user.email,
+})
+await prisma.$executeRawUnsafe(
+	`
 	INSERT INTO "Mailbox" (id, address, kind, "organizationId", "verifiedAt", "warmupStartedAt", "updatedAt")
 	SELECT 'mb' || g, 'sender' || g || '@bench.example', 'SENDER', $1, now(), now() - interval '60 days', now()
-	FROM generate_series(1, ${MAILBOXES}) g`, organization.id)
+	FROM generate_series(1, ${MAILBOXES}) g`,
+	organization.id,
+)
 
 /** `count` contacts, each with one sequence of `stepsPer` email steps, in `status`. */
 async function seedSequences(prefix: string, count: number, stepsPer: number, status: 'ACTIVE' | 'PENDING') {
-	await prisma.$executeRawUnsafe(`
+	await prisma.$executeRawUnsafe(
+		`
 		INSERT INTO "Contact" (id, "firstName", "lastName", email, "organizationId", "updatedAt")
 		SELECT '${prefix}c' || g, 'Lead', 'Number ' || g, '${prefix}lead' || g || '@example.org', $1, now()
-		FROM generate_series(1, ${count}) g`, organization.id)
-	await prisma.$executeRawUnsafe(`
+		FROM generate_series(1, ${count}) g`,
+		organization.id,
+	)
+	await prisma.$executeRawUnsafe(
+		`
 		INSERT INTO "Sequence" (id, status, subject, "organizationId", "contactId", "mailboxId", "creatorId", "updatedAt", "activatedAt")
 		SELECT '${prefix}s' || g, '${status}', 'Quick question', $1, '${prefix}c' || g, 'mb' || (1 + g % ${MAILBOXES}), $2, now(),
 			CASE WHEN '${status}' = 'ACTIVE' THEN now() END
-		FROM generate_series(1, ${count}) g`, organization.id, user.id)
-	await prisma.$executeRawUnsafe(`
+		FROM generate_series(1, ${count}) g`,
+		organization.id,
+		user.id,
+	)
+	await prisma.$executeRawUnsafe(
+		`
 		INSERT INTO "EmailStep" (id, "order", subject, "bodyHtml", "bodyText", "daysAfter", status, "scheduledFor",
 			"organizationId", "sequenceId", "emailAddressId", "updatedAt")
 		SELECT '${prefix}e' || g || '-' || n, n, 'Quick question',
@@ -60,7 +75,9 @@ async function seedSequences(prefix: string, count: number, stepsPer: number, st
 			CASE WHEN n = 1 THEN 0 ELSE 3 END, '${status === 'ACTIVE' ? 'SCHEDULED' : 'PENDING'}',
 			CASE WHEN '${status}' = 'ACTIVE' AND n = 1 THEN now() END,
 			$1, '${prefix}s' || g, 'mb' || (1 + g % ${MAILBOXES}), now()
-		FROM generate_series(1, ${count}) g, generate_series(1, ${stepsPer}) n`, organization.id)
+		FROM generate_series(1, ${count}) g, generate_series(1, ${stepsPer}) n`,
+		organization.id,
+	)
 }
 
 async function pendingJobs(task: string) {
@@ -86,8 +103,12 @@ async function drain(tasks: TaskList, task: string) {
 	return seconds
 }
 
-console.log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`)
-console.log(`concurrency ${CONCURRENCY}, ${STEPS.toLocaleString()} steps from ${MAILBOXES.toLocaleString()} mailboxes`)
+console.log(
+	`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+)
+console.log(
+	`concurrency ${CONCURRENCY}, ${STEPS.toLocaleString()} steps from ${MAILBOXES.toLocaleString()} mailboxes`,
+)
 
 // 1. The baseline: no-op jobs through the same worker settings.
 await prisma.$executeRawUnsafe(`
@@ -121,7 +142,9 @@ const ids = Array.from({ length: ACTIVATE }, (_, index) => `as${index + 1}`)
 const activationStarted = performance.now()
 const activated = await activateSequences(organization.id, ids)
 const activationSeconds = (performance.now() - activationStarted) / 1000
-const scheduled = await prisma.emailStep.count({ where: { sequenceId: { startsWith: 'as' }, status: 'SCHEDULED' } })
+const scheduled = await prisma.emailStep.count({
+	where: { sequenceId: { startsWith: 'as' }, status: 'SCHEDULED' },
+})
 console.log(
 	`activation:        ${activated.length.toLocaleString()} sequences, ${scheduled.toLocaleString()} steps scheduled in ${activationSeconds.toFixed(2)} s`,
 )

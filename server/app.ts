@@ -13,6 +13,9 @@ export function refuseForeignOrigin(
 	next: express.NextFunction,
 ) {
 	if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return next()
+	// RFC 8058 one-click unsubscribe: mail providers POST from their own origin; the signed
+	// token in the path is the authorization.
+	if (request.path.startsWith('/unsubscribe/')) return next()
 	const origin = request.get('origin')
 	if (!origin || origin === 'null') return next()
 	const host = request.get('x-forwarded-host') ?? request.get('host')

@@ -20,8 +20,8 @@ beforeAll(async () => {
 
 afterAll(() => close())
 
-function send(method: string, headers: Record<string, string> = {}) {
-	return fetch(`${baseUrl}/auth/google`, { method, headers })
+function send(method: string, headers: Record<string, string> = {}, path = '/auth/google') {
+	return fetch(`${baseUrl}${path}`, { method, headers })
 }
 
 describe('refuseForeignOrigin', () => {
@@ -56,5 +56,11 @@ describe('refuseForeignOrigin', () => {
 	test('lets requests without Origin (scripts, curl, old browsers) through', async () => {
 		expect((await send('POST')).status).toBe(200)
 		expect((await send('POST', { Origin: 'null' })).status).toBe(200)
+	})
+
+	test('lets one-click unsubscribe POSTs through from a mail provider (RFC 8058)', async () => {
+		const origin = { Origin: 'https://mail.example' }
+		expect((await send('POST', origin, '/unsubscribe/some-signed-token')).status).toBe(200)
+		expect((await send('POST', origin, '/unsubscribed-elsewhere')).status).toBe(403)
 	})
 })

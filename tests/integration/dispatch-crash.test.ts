@@ -106,6 +106,8 @@ test('SIGKILLed workers lose no email and send none twice', { timeout: 240_000 }
 	const followUp = accepted.find((message) => message.subject.startsWith('Re:'))!
 	const initial = accepted.find((message) => message.messageId === followUp.inReplyTo)!
 	expect(followUp.threadId).toBe(initial.threadId)
-	const completed = await prisma.sequence.count({ where: { organizationId: organization.id, status: 'COMPLETED' } })
+	const completed = await prisma.sequence.count({
+		where: { organizationId: organization.id, status: 'COMPLETED' },
+	})
 	expect(completed).toBe(SEQUENCES)
 })

@@ -32,8 +32,16 @@ describe('activation and the scheduler', () => {
 		const { user, organization } = await createSignedInUser()
 		const sequence = await insertSequence({ organizationId: organization.id, user })
 		const now = new Date('2026-11-20T10:00:00Z')
-		await changeSequenceStatus({ organizationId: organization.id, sequenceId: sequence.id, status: 'ACTIVE', now })
-		const steps = await prisma.emailStep.findMany({ where: { sequenceId: sequence.id }, orderBy: { order: 'asc' } })
+		await changeSequenceStatus({
+			organizationId: organization.id,
+			sequenceId: sequence.id,
+			status: 'ACTIVE',
+			now,
+		})
+		const steps = await prisma.emailStep.findMany({
+			where: { sequenceId: sequence.id },
+			orderBy: { order: 'asc' },
+		})
 		expect(steps.map((step) => step.status)).toEqual(['SCHEDULED', 'SCHEDULED', 'SCHEDULED'])
 		expect(steps.map((step) => step.scheduledFor!.getTime() - now.getTime())).toEqual([0, 3 * DAY, 7 * DAY])
 		expect(await waitingJobs(steps[0]!.id)).toHaveLength(1)
@@ -46,13 +54,23 @@ describe('activation and the scheduler', () => {
 		const { user, organization } = await createSignedInUser()
 		await prisma.organization.update({
 			where: { id: organization.id },
-			data: { sendWindowEnabled: true, sendWindowDays: [1, 2, 3, 4, 5], sendWindowStart: 9 * 60, sendWindowEnd: 17 * 60 },
+			data: {
+				sendWindowEnabled: true,
+				sendWindowDays: [1, 2, 3, 4, 5],
+				sendWindowStart: 9 * 60,
+				sendWindowEnd: 17 * 60,
+			},
 		})
 		const tokyo = await insertContact(organization.id, { email: 'tokyo@example.org', timeZone: 'Asia/Tokyo' })
 		const sequence = await insertSequence({ organizationId: organization.id, user, contactId: tokyo.id })
 		// Friday 20 Nov 2026 10:00 UTC is 19:00 in Tokyo: past the window, and the weekend follows.
 		const now = new Date('2026-11-20T10:00:00Z')
-		await changeSequenceStatus({ organizationId: organization.id, sequenceId: sequence.id, status: 'ACTIVE', now })
+		await changeSequenceStatus({
+			organizationId: organization.id,
+			sequenceId: sequence.id,
+			status: 'ACTIVE',
+			now,
+		})
 		const first = await prisma.emailStep.findFirstOrThrow({ where: { sequenceId: sequence.id, order: 1 } })
 		// Monday 23 Nov 09:00 in Tokyo.
 		expect(first.scheduledFor!.toISOString()).toBe('2026-11-23T00:00:00.000Z')
@@ -70,7 +88,11 @@ describe('activation and the scheduler', () => {
 		).rejects.toMatchObject({ status: 422 })
 		const other = await createSignedInUser()
 		await expect(
-			changeSequenceStatus({ organizationId: other.organization.id, sequenceId: empty.id, status: 'CANCELLED' }),
+			changeSequenceStatus({
+				organizationId: other.organization.id,
+				sequenceId: empty.id,
+				status: 'CANCELLED',
+			}),
 		).rejects.toMatchObject({ status: 404 })
 	})
 })
@@ -81,19 +103,28 @@ describe('sending through the outbox', () => {
 		const sequence = await insertSequence({
 			organizationId: organization.id,
 			user,
-			steps: [{ daysAfter: 0, bodyHtml: '<p>See <a href="https://example.com/a?b=1#c">this</a></p>' }, { daysAfter: 0 }],
+			steps: [
+				{ daysAfter: 0, bodyHtml: '<p>See <a href="https://example.com/a?b=1#c">this</a></p>' },
+				{ daysAfter: 0 },
+			],
 		})
 		await activateSequences(organization.id, [sequence.id])
 		await runDueJobs()
 		await runDueJobs()
-		const outbox = await prisma.outboxMessage.findMany({ where: { organizationId: organization.id }, orderBy: { createdAt: 'asc' } })
+		const outbox = await prisma.outboxMessage.findMany({
+			where: { organizationId: organization.id },
+			orderBy: { createdAt: 'asc' },
+		})
 		expect(outbox).toHaveLength(2)
 		expect(outbox[0]!.html).toContain('/t/')
 		expect(outbox[0]!.html).not.toContain('href="https://example.com')
 		expect(outbox[0]!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
 		expect(outbox[1]!.subject).toBe('Re: Quick question')
 		expect(outbox[1]!.inReplyTo).toBe(outbox[0]!.messageId)
-		const stored = await prisma.sequence.findUniqueOrThrow({ where: { id: sequence.id }, include: { emailSteps: true } })
+		const stored = await prisma.sequence.findUniqueOrThrow({
+			where: { id: sequence.id },
+			include: { emailSteps: true },
+		})
 		expect(stored.status).toBe('COMPLETED')
 		expect(stored.emailSteps.every((step) => step.status === 'SENT' && step.providerMessageId)).toBe(true)
 		// Running the job again sends nothing more.
@@ -108,12 +139,21 @@ describe('sending through the outbox', () => {
 		await changeSequenceStatus({ organizationId: organization.id, sequenceId: paused.id, status: 'PAUSED' })
 		expect(await sendEmailStep(paused.emailSteps[0]!.id)).toBe('skipped')
 
-		const contact = await insertContact(organization.id, { email: 'gone@example.org', unsubscribedAt: new Date() })
-		const unsubscribed = await insertSequence({ organizationId: organization.id, user, contactId: contact.id })
+		const contact = await insertContact(organization.id, {
+			email: 'gone@example.org',
+			unsubscribedAt: new Date(),
+		})
+		const unsubscribed = await insertSequence({
+			organizationId: organization.id,
+			user,
+			contactId: contact.id,
+		})
 		await activateSequences(organization.id, [unsubscribed.id])
 		expect(await sendEmailStep(unsubscribed.emailSteps[0]!.id)).toBe('stopped')
 		const steps = await prisma.emailStep.findMany({ where: { sequenceId: unsubscribed.id } })
-		expect(steps.every((step) => step.status === 'CANCELED' && step.failureReason === 'The contact unsubscribed')).toBe(true)
+		expect(
+			steps.every((step) => step.status === 'CANCELED' && step.failureReason === 'The contact unsubscribed'),
+		).toBe(true)
 		expect(await prisma.outboxMessage.count({ where: { organizationId: organization.id } })).toBe(0)
 	})
 
@@ -121,9 +161,17 @@ describe('sending through the outbox', () => {
 		const { user, organization } = await createSignedInUser()
 		const sequences = []
 		for (let i = 0; i < 3; i++)
-			sequences.push(await insertSequence({ organizationId: organization.id, user, steps: [{ daysAfter: 0 }] }))
-		await prisma.mailbox.updateMany({ where: { organizationId: organization.id }, data: { dailyLimitStart: 2 } })
-		await activateSequences(organization.id, sequences.map((sequence) => sequence.id))
+			sequences.push(
+				await insertSequence({ organizationId: organization.id, user, steps: [{ daysAfter: 0 }] }),
+			)
+		await prisma.mailbox.updateMany({
+			where: { organizationId: organization.id },
+			data: { dailyLimitStart: 2 },
+		})
+		await activateSequences(
+			organization.id,
+			sequences.map((sequence) => sequence.id),
+		)
 		await runDueJobs()
 		const steps = await prisma.emailStep.findMany({ where: { organizationId: organization.id } })
 		expect(steps.filter((step) => step.status === 'SENT')).toHaveLength(2)
@@ -137,12 +185,24 @@ describe('sending through the outbox', () => {
 		const { user, organization } = await createSignedInUser()
 		const ids = []
 		for (let i = 0; i < 40; i++)
-			ids.push((await insertSequence({ organizationId: organization.id, user, steps: [{ daysAfter: 0 }] })).id)
-		await prisma.mailbox.updateMany({ where: { organizationId: organization.id }, data: { dailyLimitStart: 15 } })
+			ids.push(
+				(await insertSequence({ organizationId: organization.id, user, steps: [{ daysAfter: 0 }] })).id,
+			)
+		await prisma.mailbox.updateMany({
+			where: { organizationId: organization.id },
+			data: { dailyLimitStart: 15 },
+		})
 		await activateSequences(organization.id, ids)
 		const runners = await Promise.all(
 			Array.from({ length: 4 }, () =>
-				run({ connectionString: process.env.DATABASE_URL!, taskList, concurrency: 4, noHandleSignals: true, logger: quietLogger, pollInterval: 100 }),
+				run({
+					connectionString: process.env.DATABASE_URL!,
+					taskList,
+					concurrency: 4,
+					noHandleSignals: true,
+					logger: quietLogger,
+					pollInterval: 100,
+				}),
 			),
 		)
 		const deadline = Date.now() + 20_000
@@ -155,23 +215,38 @@ describe('sending through the outbox', () => {
 		}
 		await Promise.all(runners.map((runner) => runner.stop()))
 		expect(await prisma.outboxMessage.count({ where: { organizationId: organization.id } })).toBe(15)
-		const usage = await prisma.mailboxDailyUsage.findMany({ where: { mailbox: { organizationId: organization.id } } })
+		const usage = await prisma.mailboxDailyUsage.findMany({
+			where: { mailbox: { organizationId: organization.id } },
+		})
 		expect(usage.map((row) => row.sentCount)).toEqual([15])
-		expect(await prisma.emailStep.count({ where: { organizationId: organization.id, status: 'SCHEDULED' } })).toBe(25)
+		expect(
+			await prisma.emailStep.count({ where: { organizationId: organization.id, status: 'SCHEDULED' } }),
+		).toBe(25)
 	})
 
 	test('a step left SENDING by a dead worker is recovered once, without a second email', async () => {
 		const { user, organization } = await createSignedInUser()
-		const sequence = await insertSequence({ organizationId: organization.id, user, steps: [{ daysAfter: 0 }] })
+		const sequence = await insertSequence({
+			organizationId: organization.id,
+			user,
+			steps: [{ daysAfter: 0 }],
+		})
 		await activateSequences(organization.id, [sequence.id])
 		const step = sequence.emailSteps[0]!
 		// The worker sent it, then died before recording SENT.
 		await sendEmailStep(step.id)
 		await prisma.emailStep.update({
 			where: { id: step.id },
-			data: { status: 'SENDING', sendingStartedAt: new Date(Date.now() - 10 * 60_000), providerMessageId: null },
+			data: {
+				status: 'SENDING',
+				sendingStartedAt: new Date(Date.now() - 10 * 60_000),
+				providerMessageId: null,
+			},
 		})
-		await prisma.sequence.update({ where: { id: sequence.id }, data: { status: 'ACTIVE', completedAt: null } })
+		await prisma.sequence.update({
+			where: { id: sequence.id },
+			data: { status: 'ACTIVE', completedAt: null },
+		})
 		expect(await requeueStrandedEmailSteps()).toBe(1)
 		await runDueJobs()
 		const stored = await prisma.emailStep.findUniqueOrThrow({ where: { id: step.id } })

@@ -82,14 +82,24 @@ type Claim =
 
 export async function sendEmailStep(
 	stepId: string,
-	{ attempt = 1, maxAttempts = SEND_EMAIL_STEP_MAX_ATTEMPTS }: { attempt?: number; maxAttempts?: number } = {},
+	{
+		attempt = 1,
+		maxAttempts = SEND_EMAIL_STEP_MAX_ATTEMPTS,
+	}: { attempt?: number; maxAttempts?: number } = {},
 ): Promise<DispatchOutcome> {
 	let claim = await withSqlTransaction((client) => claimStep(client, stepId, { repliesChecked: false }))
 	if (claim.kind === 'check-replies') {
+		const { sequenceId } = claim
 		// A Gmail follow-up asks Gmail for replies first, so a reply that arrived since the last
 		// mailbox sync stops it; then the claim runs again under its locks.
-		const { replied } = await syncSequenceThread(claim.sequenceId)
-		if (replied) return 'stopped'
+		try {
+			const { replied, bounced } = await syncSequenceThread(sequenceId)
+			if (replied || bounced) return 'stopped'
+		} catch (error) {
+			if (!(error instanceof GoogleScopeError)) throw error
+			await withSqlTransaction((client) => pauseForGmailAccess(client, sequenceId))
+			return 'stopped'
+		}
 		claim = await withSqlTransaction((client) => claimStep(client, stepId, { repliesChecked: true }))
 	}
 	if (claim.kind === 'done') return claim.outcome
@@ -143,13 +153,18 @@ const COUNT_AND_MARK_SENDING = `
 	UPDATE "EmailStep" SET status = 'SENDING', "sendingStartedAt" = $4, "messageId" = $5, "updatedAt" = now()
 	WHERE id = $6 AND EXISTS (SELECT 1 FROM counted)`
 
-async function claimStep(client: pg.PoolClient, stepId: string, { repliesChecked }: { repliesChecked: boolean }) {
+async function claimStep(
+	client: pg.PoolClient,
+	stepId: string,
+	{ repliesChecked }: { repliesChecked: boolean },
+) {
 	const now = new Date()
 	const { rows } = await client.query<ClaimRow>(CLAIM_ROW, [stepId])
 	const row = rows[0]
 	if (!row) return done('skipped')
 	if (row.status === 'SENDING') return takeOverSending(client, row, now)
-	if (row.status !== 'SCHEDULED' || row.sequenceStatus !== 'ACTIVE' || row.earlierUnsent) return done('skipped')
+	if (row.status !== 'SCHEDULED' || row.sequenceStatus !== 'ACTIVE' || row.earlierUnsent)
+		return done('skipped')
 	if (row.scheduledFor && row.scheduledFor.getTime() > now.getTime() + 1000) {
 		// Moved later since this job was added: wait for the new time.
 		await enqueueEmailStepJobs(pgRun(client), [{ stepId, runAt: row.scheduledFor }])
@@ -162,7 +177,8 @@ async function claimStep(client: pg.PoolClient, stepId: string, { repliesChecked
 	}
 	if (!repliesChecked && row.order > 1 && row.threadId) {
 		const transport = await transportForMailbox(row.mailboxId!)
-		if (transport.kind === 'GMAIL') return { kind: 'check-replies', sequenceId: row.sequenceId } satisfies Claim
+		if (transport.kind === 'GMAIL')
+			return { kind: 'check-replies', sequenceId: row.sequenceId } satisfies Claim
 	}
 	const timeZone = pickTimeZone(row.contactTimeZone, row.timeZone)
 	const opening = nextSendOpening(now, sendWindowOf(row), timeZone)
@@ -172,8 +188,16 @@ async function claimStep(client: pg.PoolClient, stepId: string, { repliesChecked
 	const day = localDate(now, pickTimeZone(row.timeZone))
 	const marked =
 		limit > 0 &&
-		(await client.query(COUNT_AND_MARK_SENDING, [row.mailboxId, day, limit, now.toISOString(), messageId, row.id]))
-			.rowCount === 1
+		(
+			await client.query(COUNT_AND_MARK_SENDING, [
+				row.mailboxId,
+				day,
+				limit,
+				now.toISOString(),
+				messageId,
+				row.id,
+			])
+		).rowCount === 1
 	if (!marked) {
 		// Over today's cap: the first opening of the next day; never dropped.
 		const tomorrow = startOfNextLocalDay(now, pickTimeZone(row.timeZone))
@@ -253,11 +277,7 @@ async function handleSendError(
 				WHERE id = $1 AND status = 'SENDING'`,
 				[row.id],
 			)
-			await client.query(
-				`UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = now(), "failureReason" = $2, "updatedAt" = now()
-				WHERE id = $1 AND status = 'ACTIVE'`,
-				[row.sequenceId, 'Gmail access is needed to send from this mailbox'],
-			)
+			await pauseForGmailAccess(client, row.sequenceId)
 			await client.query(
 				`UPDATE "MailboxDailyUsage" SET "sentCount" = greatest(0, "sentCount" - 1)
 				WHERE "mailboxId" = $1 AND day = $2::date`,
@@ -291,6 +311,15 @@ async function handleSendError(
 	throw error
 }
 
+/** The user must grant Gmail again (the app asks); resuming the sequence carries on. */
+async function pauseForGmailAccess(client: pg.PoolClient, sequenceId: string) {
+	await client.query(
+		`UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = now(), "failureReason" = $2, "updatedAt" = now()
+		WHERE id = $1 AND status = 'ACTIVE'`,
+		[sequenceId, 'Gmail access is needed to send from this mailbox'],
+	)
+}
+
 async function failStep(client: pg.PoolClient, row: ClaimRow, reason: string) {
 	await client.query(
 		`UPDATE "EmailStep" SET status = 'FAILED', "failureReason" = $2, "updatedAt" = now()
@@ -300,7 +329,12 @@ async function failStep(client: pg.PoolClient, row: ClaimRow, reason: string) {
 	await stopSequence(client, row, reason, 'FAILED')
 }
 
-async function stopSequence(client: pg.PoolClient, row: ClaimRow, reason: string, status: 'CANCELLED' | 'FAILED') {
+async function stopSequence(
+	client: pg.PoolClient,
+	row: ClaimRow,
+	reason: string,
+	status: 'CANCELLED' | 'FAILED',
+) {
 	await cancelUnsentStepsWith(pgRun(client), [row.sequenceId], reason)
 	await client.query(
 		`UPDATE "Sequence" SET status = $2::"SequenceStatus", "failureReason" = $3, "stoppedAt" = now(), "updatedAt" = now()
@@ -356,7 +390,12 @@ async function recordSent(client: pg.PoolClient, row: ClaimRow, sent: SentEmail)
 	const rest = rows[0]?.rest ?? []
 	if (rest.length === 0) return
 	// The rest, planned from the real send time; the next one gets its job.
-	const times = planStepTimes(rest, sentAt, sendWindowOf(row), pickTimeZone(row.contactTimeZone, row.timeZone))
+	const times = planStepTimes(
+		rest,
+		sentAt,
+		sendWindowOf(row),
+		pickTimeZone(row.contactTimeZone, row.timeZone),
+	)
 	await client.query(
 		`UPDATE "EmailStep" AS step SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now()
 		FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at) WHERE step.id = v.id`,

@@ -50,7 +50,14 @@ export function pickTimeZone(...zones: Array<string | null | undefined>) {
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
 
-export type LocalTime = { year: number; month: number; day: number; weekday: number; minutes: number; seconds: number }
+export type LocalTime = {
+	year: number
+	month: number
+	day: number
+	weekday: number
+	minutes: number
+	seconds: number
+}
 
 export function localTime(date: Date, timeZone: string): LocalTime {
 	const parts: Record<string, string> = {}
@@ -119,7 +126,12 @@ export function nextSendOpening(candidate: Date, window: SendWindow, timeZone: s
 		if (!window.days.includes(weekday)) continue
 		if (offset === 0 && local.minutes >= window.start) continue
 		return zonedTimeToUtc(
-			{ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), minutes: window.start },
+			{
+				year: day.getUTCFullYear(),
+				month: day.getUTCMonth() + 1,
+				day: day.getUTCDate(),
+				minutes: window.start,
+			},
 			timeZone,
 		)
 	}

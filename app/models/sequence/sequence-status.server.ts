@@ -66,7 +66,9 @@ async function lockSequences(tx: Tx, organizationId: string, sequenceIds: string
 async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 	if (sequences.length === 0) return
 	const ids = sequences.map((sequence) => sequence.id)
-	const steps = await tx.$queryRaw<Array<{ id: string; sequenceId: string; daysAfter: number; kind: string }>>`
+	const steps = await tx.$queryRaw<
+		Array<{ id: string; sequenceId: string; daysAfter: number; kind: string }>
+	>`
 		SELECT id, "sequenceId", "daysAfter", 'email' AS kind, "order" FROM "EmailStep"
 		WHERE "sequenceId" = ANY(${ids}::text[]) AND status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		UNION ALL
@@ -123,7 +125,8 @@ export async function activateSequences(organizationId: string, sequenceIds: str
 		async (tx) => {
 			const locked = await lockSequences(tx, organizationId, sequenceIds)
 			const drafts = locked.filter(
-				(sequence) => sequence.status === 'PENDING' && sequence.stepCount > 0 && sequence.emptyEmailSteps === 0,
+				(sequence) =>
+					sequence.status === 'PENDING' && sequence.stepCount > 0 && sequence.emptyEmailSteps === 0,
 			)
 			await scheduleFrom(tx, drafts, now)
 			const ids = drafts.map((sequence) => sequence.id)

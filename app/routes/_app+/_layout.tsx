@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, NavLink, Outlet, useLocation } from '@remix-run/react'
 import {
 	Building,
+	Inbox,
 	ContactRound,
 	ListChecks,
 	LogOut,
@@ -32,6 +33,7 @@ const NAV_ITEMS: NavItem[] = [
 	{ to: '/lists', label: 'Lists', icon: ListChecks },
 	{ to: '/campaigns', label: 'Campaigns', icon: Megaphone },
 	{ to: '/sequences', label: 'Sequences', icon: Workflow },
+	{ to: '/outbox', label: 'Outbox', icon: Inbox },
 	{ to: '/imports', label: 'Imports', icon: Upload },
 	{ to: '/settings', label: 'Settings', icon: Settings },
 ]

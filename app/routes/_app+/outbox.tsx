@@ -1,11 +1,13 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Inbox } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { Label } from '#app/components/ui/label.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { Textarea } from '#app/components/ui/textarea.tsx'
 import { transportKindForMailbox } from '#app/models/mailbox/mail-transport.server.ts'
 import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { findOutboxMessage, listOutboxMessages } from '#app/models/mailbox/outbox.server.ts'
@@ -258,7 +260,24 @@ function MessageView({ message, closeTo }: { message: SelectedMessage; closeTo: 
 						))}
 					</dl>
 				</details>
-				{/* "Reply as the contact" (POST /resources/outbox/:messageId/reply) is helper H5's; it goes here. */}
+				{/* The outbox has no inbox: this is how a contact's reply reaches an offline sequence. */}
+				<Form
+					method="post"
+					action={`/resources/outbox/${message.id}/reply`}
+					className="space-y-2 border-t pt-4"
+				>
+					<Label htmlFor="outbox-reply-body">Reply as the contact</Label>
+					<Textarea
+						id="outbox-reply-body"
+						name="body"
+						required
+						rows={3}
+						placeholder="Thanks, let's talk on Tuesday."
+					/>
+					<Button type="submit" variant="outline" size="sm">
+						Record reply
+					</Button>
+				</Form>
 			</CardContent>
 		</Card>
 	)
