@@ -193,6 +193,9 @@ describe('API sweep: sequences', () => {
 		{ method: 'PUT', path: '/api/v1/steps/step-id', body: { daysAfter: 1 } },
 		{ method: 'DELETE', path: '/api/v1/steps/step-id' },
 		{ method: 'GET', path: '/api/v1/contacts/some-id/sequences?steps=true&contact=true' },
+		{ method: 'GET', path: '/api/v1/conversations?sequence=some-id' },
+		{ method: 'POST', path: '/api/v1/sequences/reply', body: { sequenceId: 'some-id', body: 'Hi' } },
+		{ method: 'POST', path: '/api/v1/emails', body: { mailbox_id: 'x', subject: 'Hello', body: 'x', to: 'a@b.co' } },
 	]
 
 	test('401 without a session', async () => {
@@ -221,6 +224,8 @@ describe('API sweep: sequences', () => {
 			{ method: 'PUT', path: `${base}/linkedin-steps/${sequence.linkedInSteps[0]!.id}`, body: {} },
 			{ method: 'PUT', path: `${base}/phone-call-steps/${phoneCall.id}`, body: { daysAfter: -5 } },
 			{ method: 'PUT', path: `/api/v1/steps/${emailStepId}`, body: { proseMirrorJson: { root: 1 } } },
+			{ method: 'POST', path: '/api/v1/sequences/reply', body: { sequenceId: sequence.id, body: '   ' } },
+			{ method: 'POST', path: '/api/v1/emails', body: { mailbox_id: '', subject: 'Hi', body: 'short', to: 'nope' } },
 		]
 		for (const route of invalid) {
 			expectApiError(await send(route.method, route.path, { cookie, body: JSON.stringify(route.body) }), 400)
