@@ -7,6 +7,7 @@ declare global {
 	// Survives Vite's module reloads in development, so one pool serves the process.
 	var __prisma: PrismaClient | undefined
 	var __sqlPool: pg.Pool | undefined
+	var __lazySqlPool: pg.Pool | undefined
 }
 
 function createClient() {
@@ -39,6 +40,8 @@ export async function disconnectPrisma() {
 	globalThis.__prisma = undefined
 	await globalThis.__sqlPool?.end()
 	globalThis.__sqlPool = undefined
+	await globalThis.__lazySqlPool?.end()
+	globalThis.__lazySqlPool = undefined
 }
 
 // Prisma stores DateTime as `timestamp(3)` in UTC; read it back as UTC whatever the process zone.
@@ -54,19 +57,30 @@ const sqlTypes = {
  * dispatcher runs a dozen statements per send). Sessions run in UTC; pass times as ISO strings.
  */
 export function sqlPool(): pg.Pool {
-	if (!globalThis.__sqlPool) {
-		const connectionString = process.env.DATABASE_URL
-		if (!connectionString) throw new Error('DATABASE_URL is not set')
-		const pool = new pg.Pool({
-			connectionString,
-			max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-			options: '-c TimeZone=UTC',
-			types: sqlTypes,
-		})
-		pool.on('error', warnConnectionLost)
-		globalThis.__sqlPool = pool
-	}
+	globalThis.__sqlPool ??= createSqlPool('-c TimeZone=UTC')
 	return globalThis.__sqlPool
+}
+
+/**
+ * The same, with commits that do not wait for the disk (`synchronous_commit = off`): for writes
+ * a crash may lose without harm because they can be redone from elsewhere (decision 009).
+ */
+export function lazyCommitSqlPool(): pg.Pool {
+	globalThis.__lazySqlPool ??= createSqlPool('-c TimeZone=UTC -c synchronous_commit=off')
+	return globalThis.__lazySqlPool
+}
+
+function createSqlPool(options: string) {
+	const connectionString = process.env.DATABASE_URL
+	if (!connectionString) throw new Error('DATABASE_URL is not set')
+	const pool = new pg.Pool({
+		connectionString,
+		max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+		options,
+		types: sqlTypes,
+	})
+	pool.on('error', warnConnectionLost)
+	return pool
 }
 
 /** Runs `work` in one transaction on one pooled connection; rolls back when it throws. */

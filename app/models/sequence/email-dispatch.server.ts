@@ -7,29 +7,43 @@ import {
 } from '#app/integrations/mail/transport.server.ts'
 import { syncSequenceThread } from '#app/models/conversation/gmail-sync.server.ts'
 import { mailboxDailyLimit } from '#app/models/mailbox/mailbox.server.ts'
-import { mailDomain, transportForMailbox } from '#app/models/mailbox/mail-transport.server.ts'
+import {
+	knownNonGmailMailboxIds,
+	mailDomain,
+	transportForMailbox,
+} from '#app/models/mailbox/mail-transport.server.ts'
 import { rewriteLinksForTracking } from '#app/models/tracking/tracked-links.server.ts'
 import {
 	addUnsubscribeFooter,
 	listUnsubscribeHeaders,
 	unsubscribeUrl,
 } from '#app/models/unsubscribe/unsubscribe.server.ts'
-import { withSqlTransaction } from '#app/utils/db.server.ts'
+import { lazyCommitSqlPool, sqlPool, withSqlTransaction } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
+import { createMicroBatch } from '#app/utils/micro-batch.ts'
+import {
+	CLAIM_ROW,
+	COUNT_AND_MARK_SENDING,
+	FAST_CLAIM_MANY,
+	RECORD_SENT_MANY,
+	type ClaimRow,
+} from './email-dispatch-statements.server.ts'
 import { localDate, nextSendOpening, pickTimeZone, startOfNextLocalDay } from './send-window.ts'
 import {
 	cancelUnsentStepsWith,
 	enqueueEmailStepJobs,
 	pgRun,
 	SEND_EMAIL_STEP_MAX_ATTEMPTS,
+	SEND_EMAIL_STEP_TASK,
 } from './step-jobs.server.ts'
 import { planStepTimes, sendWindowOf } from './step-plan.ts'
 
 /**
  * Sends one email step exactly once (decision 009):
- *   1. claim — one transaction locks the sequence and the step, checks every rule (sequence
- *      ACTIVE, step due, contact reachable, send window open, mailbox under its daily cap,
- *      counted by a conditional upsert) and marks the step SENDING with a fixed Message-ID;
+ *   1. claim — under locks on the sequence and the step, check every rule (sequence ACTIVE,
+ *      step due, contact reachable, send window open, mailbox under its daily cap, counted by
+ *      a conditional upsert) and mark the step SENDING with a fixed Message-ID: one statement
+ *      in the common case (FAST_CLAIM), else a transaction that decides in TypeScript;
  *   2. send — through the mailbox's transport; an attempt that finds the step already
  *      SENDING (a worker died mid-send) first asks the provider for that Message-ID;
  *   3. record — SENT with the provider's ids, the next step planned from the real send time
@@ -37,43 +51,7 @@ import { planStepTimes, sendWindowOf } from './step-plan.ts'
  */
 export type DispatchOutcome = 'sent' | 'recovered' | 'skipped' | 'deferred' | 'stopped' | 'failed'
 
-// The hot path runs on node-postgres (sqlPool in db.server.ts): Prisma's per-statement cost was most of a send.
-
-type ClaimRow = {
-	id: string
-	order: number
-	status: string
-	scheduledFor: Date | null
-	sendingStartedAt: Date | null
-	messageId: string | null
-	subject: string
-	bodyHtml: string
-	bodyText: string
-	sequenceId: string
-	sequenceStatus: string
-	sequenceSubject: string
-	threadId: string | null
-	organizationId: string
-	contactEmail: string | null
-	contactName: string
-	unsubscribedAt: Date | null
-	emailBouncedAt: Date | null
-	contactTimeZone: string | null
-	timeZone: string
-	sendWindowEnabled: boolean
-	sendWindowDays: number[] | null
-	sendWindowStart: number
-	sendWindowEnd: number
-	mailboxId: string | null
-	mailboxAddress: string | null
-	mailboxName: string | null
-	dailyLimitStart: number
-	dailyLimitIncrement: number
-	dailyLimitMax: number
-	warmupStartedAt: Date
-	earlierUnsent: boolean
-	previousMessageIds: string[] | null
-}
+// The hot path runs on node-postgres (db.server.ts): Prisma's per-statement cost was most of a send.
 
 type Claim =
 	| { kind: 'done'; outcome: DispatchOutcome }
@@ -87,7 +65,9 @@ export async function sendEmailStep(
 		maxAttempts = SEND_EMAIL_STEP_MAX_ATTEMPTS,
 	}: { attempt?: number; maxAttempts?: number } = {},
 ): Promise<DispatchOutcome> {
-	let claim = await withSqlTransaction((client) => claimStep(client, stepId, { repliesChecked: false }))
+	let claim =
+		(await fastClaim(stepId)) ??
+		(await withSqlTransaction((client) => claimStep(client, stepId, { repliesChecked: false })))
 	if (claim.kind === 'check-replies') {
 		const { sequenceId } = claim
 		// A Gmail follow-up asks Gmail for replies first, so a reply that arrived since the last
@@ -106,52 +86,57 @@ export async function sendEmailStep(
 	if (claim.kind !== 'send') return 'skipped'
 	const { row, messageId, recovering } = claim
 	let sent: SentEmail | null = null
+	let transport: MailTransport
 	try {
-		const transport: MailTransport = await transportForMailbox(row.mailboxId!)
+		transport = await transportForMailbox(row.mailboxId!)
 		if (recovering) sent = await transport.findSent(messageId)
 		if (!sent) sent = await transport.send(composeEmail(row, messageId))
 	} catch (error) {
 		return handleSendError(row, error, { attempt, maxAttempts })
 	}
-	await withSqlTransaction((client) => recordSent(client, row, sent))
+	// A provider that can say whether it has a Message-ID lets the record skip waiting for the
+	// disk: if a database crash loses it, the step is found SENDING and the provider asked. SMTP
+	// cannot answer, so its record waits.
+	await recordSent(transport.kind === 'SMTP' ? 'durable' : 'lazy', row, sent)
 	return recovering ? 'recovered' : 'sent'
 }
 
-const CLAIM_ROW = `
-	SELECT e.id, e."order", e.status::text AS status, e."scheduledFor", e."sendingStartedAt", e."messageId",
-		e.subject, e."bodyHtml", e."bodyText",
-		s.id AS "sequenceId", s.status::text AS "sequenceStatus", s.subject AS "sequenceSubject", s."threadId",
-		s."organizationId",
-		c.email AS "contactEmail", trim(c."firstName" || ' ' || c."lastName") AS "contactName",
-		c."unsubscribedAt", c."emailBouncedAt", c."timeZone" AS "contactTimeZone",
-		o."timeZone", o."sendWindowEnabled", o."sendWindowDays", o."sendWindowStart", o."sendWindowEnd",
-		m.id AS "mailboxId", m.address AS "mailboxAddress", COALESCE(m.name, u.name) AS "mailboxName",
-		m."dailyLimitStart", m."dailyLimitIncrement", m."dailyLimitMax", m."warmupStartedAt",
-		EXISTS (SELECT 1 FROM "EmailStep" p WHERE p."sequenceId" = s.id AND p."order" < e."order"
-			AND p.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')) AS "earlierUnsent",
-		(SELECT array_agg(p."messageId" ORDER BY p."order") FROM "EmailStep" p
-			WHERE p."sequenceId" = s.id AND p."order" < e."order" AND p."messageId" IS NOT NULL
-			AND p.status IN ('SENT', 'REPLIED')) AS "previousMessageIds"
-	FROM "EmailStep" e
-	JOIN "Sequence" s ON s.id = e."sequenceId"
-	JOIN "Contact" c ON c.id = s."contactId"
-	JOIN "Organization" o ON o.id = s."organizationId"
-	LEFT JOIN "Mailbox" m ON m.id = COALESCE(e."emailAddressId", s."mailboxId")
-	LEFT JOIN "User" u ON u.id = m."userId"
-	WHERE e.id = $1
-	FOR UPDATE OF s, e`
+/** FAST_CLAIM_MANY for this step and the others claimed in the same turn; null sends it the careful way. */
+async function fastClaim(stepId: string): Promise<Claim | null> {
+	const row = await claimBatch(stepId)
+	if (!row?.claimedMessageId) return null
+	return { kind: 'send', row, messageId: row.claimedMessageId, recovering: false }
+}
 
-// Counts the send against the mailbox's cap and marks the step SENDING, or neither: one
-// conditional upsert on (mailbox, local day) whose row lock serializes every worker.
-const COUNT_AND_MARK_SENDING = `
-	WITH counted AS (
-		INSERT INTO "MailboxDailyUsage" ("mailboxId", day, "sentCount") VALUES ($1, $2::date, 1)
-		ON CONFLICT ("mailboxId", day) DO UPDATE SET "sentCount" = "MailboxDailyUsage"."sentCount" + 1
-		WHERE "MailboxDailyUsage"."sentCount" < $3
-		RETURNING 1
-	)
-	UPDATE "EmailStep" SET status = 'SENDING', "sendingStartedAt" = $4, "messageId" = $5, "updatedAt" = now()
-	WHERE id = $6 AND EXISTS (SELECT 1 FROM counted)`
+type FastClaimRow = ClaimRow & { claimedMessageId: string | null }
+
+const claimBatch = createMicroBatch(async (stepIds: string[]): Promise<Array<FastClaimRow | null>> => {
+	try {
+		const { rows } = await sqlPool().query<FastClaimRow>({
+			name: 'email-step-fast-claim-many',
+			text: FAST_CLAIM_MANY,
+			values: [[...new Set(stepIds)], knownNonGmailMailboxIds(), mailDomain()],
+		})
+		const byId = new Map(rows.map((row) => [row.id, row]))
+		// A step asked for twice in one batch (duplicate jobs) is claimed for one of them only.
+		const handedOut = new Set<string>()
+		return stepIds.map((id) => {
+			if (handedOut.has(id)) return null
+			handedOut.add(id)
+			return byId.get(id) ?? null
+		})
+	} catch (error) {
+		// An invalid time zone name, or a lock conflict: the careful path decides per step.
+		if (error instanceof Error && 'code' in error && ['22023', '40P01'].includes(String(error.code)))
+			return stepIds.map(() => null)
+		throw error
+	}
+})
+
+/** Fixed per step, so every attempt at the same email carries the same Message-ID. */
+function stepMessageId(stepId: string) {
+	return `<${stepId}@${mailDomain()}>`
+}
 
 async function claimStep(
 	client: pg.PoolClient,
@@ -159,7 +144,12 @@ async function claimStep(
 	{ repliesChecked }: { repliesChecked: boolean },
 ) {
 	const now = new Date()
-	const { rows } = await client.query<ClaimRow>(CLAIM_ROW, [stepId])
+	// Named statements: each pooled connection plans these once.
+	const { rows } = await client.query<ClaimRow>({
+		name: 'email-step-claim',
+		text: CLAIM_ROW,
+		values: [stepId],
+	})
 	const row = rows[0]
 	if (!row) return done('skipped')
 	if (row.status === 'SENDING') return takeOverSending(client, row, now)
@@ -184,19 +174,16 @@ async function claimStep(
 	const opening = nextSendOpening(now, sendWindowOf(row), timeZone)
 	if (opening.getTime() > now.getTime()) return defer(client, row, opening)
 	const limit = mailboxDailyLimit(row, now)
-	const messageId = row.messageId ?? `<${row.id}.${row.sequenceId}@${mailDomain()}>`
+	const messageId = row.messageId ?? stepMessageId(row.id)
 	const day = localDate(now, pickTimeZone(row.timeZone))
 	const marked =
 		limit > 0 &&
 		(
-			await client.query(COUNT_AND_MARK_SENDING, [
-				row.mailboxId,
-				day,
-				limit,
-				now.toISOString(),
-				messageId,
-				row.id,
-			])
+			await client.query({
+				name: 'email-step-mark-sending',
+				text: COUNT_AND_MARK_SENDING,
+				values: [row.mailboxId, day, limit, now.toISOString(), messageId, row.id],
+			})
 		).rowCount === 1
 	if (!marked) {
 		// Over today's cap: the first opening of the next day; never dropped.
@@ -343,65 +330,39 @@ async function stopSequence(
 	)
 }
 
-// SENT, the thread, the SENT event and lastContactedAt in one statement; the sequence is
-// COMPLETED when no other email step is left to send. Returns the steps still to plan.
-const RECORD_SENT = `
-	WITH step AS (
-		UPDATE "EmailStep" SET status = 'SENT', "sentAt" = $2, "providerMessageId" = $3, "providerThreadId" = $4,
-			"updatedAt" = now()
-		WHERE id = $1 AND status = 'SENDING'
-		RETURNING id, "sequenceId", "order"
-	), finished AS (
-		SELECT step."sequenceId", NOT EXISTS (
-			SELECT 1 FROM "EmailStep" e WHERE e."sequenceId" = step."sequenceId" AND e.id <> step.id
-				AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')) AS last
-		FROM step
-	), sequence AS (
-		UPDATE "Sequence" s SET "threadId" = COALESCE(s."threadId", $4), "updatedAt" = now(),
-			status = CASE WHEN s.status = 'ACTIVE' AND finished.last THEN 'COMPLETED'::"SequenceStatus" ELSE s.status END,
-			"completedAt" = CASE WHEN s.status = 'ACTIVE' AND finished.last THEN $2::timestamp ELSE s."completedAt" END
-		FROM finished WHERE s.id = finished."sequenceId"
-		RETURNING s.id, s."contactId", s.status::text AS status
-	), event AS (
-		INSERT INTO "SequenceEvent" (id, type, "organizationId", "sequenceId", "emailStepId")
-		SELECT gen_random_uuid()::text, 'SENT', $5, step."sequenceId", step.id FROM step
-	), contact AS (
-		UPDATE "Contact" c SET "lastContactedAt" = $2 FROM sequence WHERE c.id = sequence."contactId"
-	)
-	SELECT sequence.status AS "sequenceStatus",
-		(SELECT json_agg(json_build_object('id', e.id, 'daysAfter', e."daysAfter") ORDER BY e."order")
-			FROM "EmailStep" e, step
-			WHERE e."sequenceId" = step."sequenceId" AND e."order" > step."order"
-				AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED')) AS rest
-	FROM sequence`
+type SentRecord = { row: ClaimRow; sent: SentEmail; lazyCommit: boolean }
 
-async function recordSent(client: pg.PoolClient, row: ClaimRow, sent: SentEmail) {
-	const sentAt = new Date()
-	const { rows } = await client.query<{
-		sequenceStatus: string
-		rest: Array<{ id: string; daysAfter: number }> | null
-	}>(RECORD_SENT, [
-		row.id,
-		sentAt.toISOString(),
-		sent.providerMessageId,
-		sent.providerThreadId ?? null,
-		row.organizationId,
-	])
-	const rest = rows[0]?.rest ?? []
-	if (rest.length === 0) return
-	// The rest, planned from the real send time; the next one gets its job.
-	const times = planStepTimes(
-		rest,
-		sentAt,
-		sendWindowOf(row),
-		pickTimeZone(row.contactTimeZone, row.timeZone),
-	)
-	await client.query(
-		`UPDATE "EmailStep" AS step SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now()
-		FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at) WHERE step.id = v.id`,
-		[rest.map((step) => step.id), times.map((time) => time.toISOString())],
-	)
-	if (rows[0]!.sequenceStatus === 'ACTIVE') {
-		await enqueueEmailStepJobs(pgRun(client), [{ stepId: rest[0]!.id, runAt: times[0]! }])
-	}
+/** RECORD_SENT_MANY for this send and the others recorded in the same turn. */
+function recordSent(pool: 'durable' | 'lazy', row: ClaimRow, sent: SentEmail) {
+	return (pool === 'lazy' ? recordLazily : recordDurably)({ row, sent, lazyCommit: pool === 'lazy' })
 }
+
+async function recordSentBatch(records: SentRecord[]) {
+	const sentAt = new Date()
+	const rest = records.flatMap(({ row }) => {
+		const later = row.rest ?? []
+		const timeZone = pickTimeZone(row.contactTimeZone, row.timeZone)
+		const times = planStepTimes(later, sentAt, sendWindowOf(row), timeZone)
+		return later.map((step, index) => ({ id: step.id, at: times[index]!, next: index === 0 }))
+	})
+	const pool = records[0]?.lazyCommit ? lazyCommitSqlPool() : sqlPool()
+	await pool.query({
+		name: 'email-step-record-sent-many',
+		text: RECORD_SENT_MANY,
+		values: [
+			records.map(({ row }) => row.id),
+			records.map(({ sent }) => sent.providerMessageId),
+			records.map(({ sent }) => sent.providerThreadId ?? null),
+			sentAt.toISOString(),
+			rest.map((step) => step.id),
+			rest.map((step) => step.at.toISOString()),
+			rest.map((step) => step.next),
+			SEND_EMAIL_STEP_TASK,
+			SEND_EMAIL_STEP_MAX_ATTEMPTS,
+		],
+	})
+	return records.map(() => undefined)
+}
+
+const recordLazily = createMicroBatch(recordSentBatch)
+const recordDurably = createMicroBatch(recordSentBatch)

@@ -1,0 +1,192 @@
+// The dispatcher's SQL (decision 009). The common send is three statements, each shared by the
+// sends a worker runs at once: FAST_CLAIM_MANY (locks, checks, counts against the cap, marks
+// SENDING), the transport's send, RECORD_SENT_MANY (SENT, event, thread, next step planned and
+// its job added). Anything unusual takes the careful path in
+// email-dispatch.server.ts, which reads CLAIM_ROW in a transaction and decides in TypeScript.
+
+export type ClaimRow = {
+	id: string
+	order: number
+	status: string
+	scheduledFor: Date | null
+	sendingStartedAt: Date | null
+	messageId: string | null
+	subject: string
+	bodyHtml: string
+	bodyText: string
+	sequenceId: string
+	sequenceStatus: string
+	sequenceSubject: string
+	threadId: string | null
+	organizationId: string
+	contactEmail: string | null
+	contactName: string
+	unsubscribedAt: Date | null
+	emailBouncedAt: Date | null
+	contactTimeZone: string | null
+	timeZone: string
+	sendWindowEnabled: boolean
+	sendWindowDays: number[] | null
+	sendWindowStart: number
+	sendWindowEnd: number
+	mailboxId: string | null
+	mailboxAddress: string | null
+	mailboxName: string | null
+	dailyLimitStart: number
+	dailyLimitIncrement: number
+	dailyLimitMax: number
+	warmupStartedAt: Date
+	earlierUnsent: boolean
+	previousMessageIds: string[] | null
+	/** The later unsent email steps, in order: planned again from the real send time. */
+	rest: Array<{ id: string; daysAfter: number }> | null
+}
+
+const CLAIM_COLUMNS = `
+	e.id, e."order", e.status::text AS status, e."scheduledFor", e."sendingStartedAt", e."messageId",
+	e.subject, e."bodyHtml", e."bodyText",
+	s.id AS "sequenceId", s.status::text AS "sequenceStatus", s.subject AS "sequenceSubject", s."threadId",
+	s."organizationId",
+	c.email AS "contactEmail", trim(c."firstName" || ' ' || c."lastName") AS "contactName",
+	c."unsubscribedAt", c."emailBouncedAt", c."timeZone" AS "contactTimeZone",
+	o."timeZone", o."sendWindowEnabled", o."sendWindowDays", o."sendWindowStart", o."sendWindowEnd",
+	m.id AS "mailboxId", m.address AS "mailboxAddress", COALESCE(m.name, u.name) AS "mailboxName",
+	m."dailyLimitStart", m."dailyLimitIncrement", m."dailyLimitMax", m."warmupStartedAt",
+	EXISTS (SELECT 1 FROM "EmailStep" p WHERE p."sequenceId" = s.id AND p."order" < e."order"
+		AND p.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')) AS "earlierUnsent",
+	(SELECT array_agg(p."messageId" ORDER BY p."order") FROM "EmailStep" p
+		WHERE p."sequenceId" = s.id AND p."order" < e."order" AND p."messageId" IS NOT NULL
+		AND p.status IN ('SENT', 'REPLIED')) AS "previousMessageIds",
+	(SELECT json_agg(json_build_object('id', p.id, 'daysAfter', p."daysAfter") ORDER BY p."order")
+		FROM "EmailStep" p WHERE p."sequenceId" = s.id AND p."order" > e."order"
+		AND p.status IN ('PENDING', 'DRAFT', 'SCHEDULED')) AS rest`
+
+const CLAIM_FROM = `
+	FROM "EmailStep" e
+	JOIN "Sequence" s ON s.id = e."sequenceId"
+	JOIN "Contact" c ON c.id = s."contactId"
+	JOIN "Organization" o ON o.id = s."organizationId"
+	LEFT JOIN "Mailbox" m ON m.id = COALESCE(e."emailAddressId", s."mailboxId")
+	LEFT JOIN "User" u ON u.id = m."userId"
+	WHERE e.id = $1
+	FOR UPDATE OF s, e`
+
+/** $1 step id. The careful path's read, inside its transaction. */
+export const CLAIM_ROW = `SELECT ${CLAIM_COLUMNS} ${CLAIM_FROM}`
+
+// Locks in id order, so two batches that share a step (duplicate jobs) cannot deadlock.
+const CLAIM_FROM_MANY = CLAIM_FROM.replace('WHERE e.id = $1', 'WHERE e.id = ANY($1::text[])').replace(
+	'FOR UPDATE OF s, e',
+	'ORDER BY e.id FOR UPDATE OF s, e',
+)
+
+/**
+ * Counts the send against the mailbox's cap and marks the step SENDING, or neither: one
+ * conditional upsert on (mailbox, local day) whose row lock serializes every worker.
+ * $1 mailbox, $2 day, $3 cap, $4 now, $5 Message-ID, $6 step.
+ */
+export const COUNT_AND_MARK_SENDING = `
+	WITH counted AS (
+		INSERT INTO "MailboxDailyUsage" ("mailboxId", day, "sentCount") VALUES ($1, $2::date, 1)
+		ON CONFLICT ("mailboxId", day) DO UPDATE SET "sentCount" = "MailboxDailyUsage"."sentCount" + 1
+		WHERE "MailboxDailyUsage"."sentCount" < $3
+		RETURNING 1
+	)
+	UPDATE "EmailStep" SET status = 'SENDING', "sendingStartedAt" = $4, "messageId" = $5, "updatedAt" = now()
+	WHERE id = $6 AND EXISTS (SELECT 1 FROM counted)`
+
+/**
+ * The common case, for a batch of steps in one autocommitted statement: it claims a step only
+ * when every rule of the careful path certainly holds — due, ACTIVE, no earlier step unsent,
+ * contact reachable, window open now in the contact's (else the organization's) zone, under the
+ * cap, and for a follow-up a mailbox known not to be Gmail (a Gmail follow-up checks for replies
+ * first) — and otherwise claims nothing, leaving that step to the careful path. A mailbox's steps
+ * in the batch are counted together, all or none, against its cap. An invalid time zone makes
+ * the statement fail, which sends its steps the careful way too. The cap and the local day are
+ * the arithmetic of mailboxDailyLimit() and localDate().
+ * $1 step ids, $2 mailbox ids known not to send through Gmail, $3 the Message-ID domain.
+ */
+export const FAST_CLAIM_MANY = `
+	WITH target AS (
+		SELECT ${CLAIM_COLUMNS},
+			(now() AT TIME ZONE o."timeZone")::date AS "orgDay",
+			GREATEST(0, LEAST(m."dailyLimitMax", m."dailyLimitStart" + m."dailyLimitIncrement"
+				* floor(extract(epoch FROM now() - m."warmupStartedAt") / 86400)))::int AS "capToday",
+			(NOT o."sendWindowEnabled" OR (
+				extract(isodow FROM now() AT TIME ZONE COALESCE(c."timeZone", o."timeZone"))::int = ANY(o."sendWindowDays")
+				AND extract(hour FROM now() AT TIME ZONE COALESCE(c."timeZone", o."timeZone")) * 60
+					+ extract(minute FROM now() AT TIME ZONE COALESCE(c."timeZone", o."timeZone"))
+					BETWEEN o."sendWindowStart" AND o."sendWindowEnd" - 1)) AS "windowOpen"
+		${CLAIM_FROM_MANY}
+	), eligible AS (
+		SELECT t.id, t."mailboxId", t."orgDay", t."capToday" FROM target t
+		WHERE t.status = 'SCHEDULED' AND t."sequenceStatus" = 'ACTIVE'
+			AND t."scheduledFor" <= now() + interval '1 second' AND NOT t."earlierUnsent"
+			AND t."contactEmail" IS NOT NULL AND t."unsubscribedAt" IS NULL AND t."emailBouncedAt" IS NULL
+			AND t."mailboxId" IS NOT NULL AND t."windowOpen" AND t."capToday" > 0
+			AND (t."order" = 1 OR t."threadId" IS NULL OR t."mailboxId" = ANY($2::text[]))
+	), wanted AS (
+		SELECT "mailboxId", "orgDay", "capToday", count(*)::int AS n FROM eligible
+		GROUP BY "mailboxId", "orgDay", "capToday" HAVING count(*) <= "capToday"
+	), counted AS (
+		INSERT INTO "MailboxDailyUsage" ("mailboxId", day, "sentCount")
+		SELECT "mailboxId", "orgDay", n FROM wanted
+		ON CONFLICT ("mailboxId", day) DO UPDATE SET "sentCount" = "MailboxDailyUsage"."sentCount" + EXCLUDED."sentCount"
+		WHERE "MailboxDailyUsage"."sentCount" + EXCLUDED."sentCount"
+			<= (SELECT w."capToday" FROM wanted w WHERE w."mailboxId" = EXCLUDED."mailboxId")
+		RETURNING "mailboxId"
+	), marked AS (
+		UPDATE "EmailStep" AS step SET status = 'SENDING', "sendingStartedAt" = now(),
+			"messageId" = COALESCE(step."messageId", '<' || step.id || '@' || $3 || '>'), "updatedAt" = now()
+		FROM eligible
+		WHERE step.id = eligible.id AND eligible."mailboxId" IN (SELECT "mailboxId" FROM counted)
+		RETURNING step.id, step."messageId"
+	)
+	SELECT t.*, marked."messageId" AS "claimedMessageId" FROM target t LEFT JOIN marked ON marked.id = t.id`
+
+/**
+ * For a batch of sent steps: SENT with the provider's ids, the thread, the SENT event and
+ * lastContactedAt; the later steps planned from the send time and each sequence's next job added
+ * while it is ACTIVE; a sequence COMPLETED when no other email step is left to send. One
+ * statement, so all or nothing.
+ * $1 step ids, $2 provider message ids, $3 provider thread ids, $4 sent at, $5 later step ids,
+ * $6 their planned times, $7 whether each is its sequence's next step, $8 task, $9 max attempts.
+ */
+export const RECORD_SENT_MANY = `
+	WITH input AS (
+		SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS i(id, "providerMessageId", "providerThreadId")
+	), step AS (
+		UPDATE "EmailStep" AS e SET status = 'SENT', "sentAt" = $4, "providerMessageId" = input."providerMessageId",
+			"providerThreadId" = input."providerThreadId", "updatedAt" = now()
+		FROM input
+		WHERE e.id = input.id AND e.status = 'SENDING'
+		RETURNING e.id, e."sequenceId", e."organizationId", input."providerThreadId"
+	), finished AS (
+		SELECT step."sequenceId", step."providerThreadId", NOT EXISTS (
+			SELECT 1 FROM "EmailStep" e WHERE e."sequenceId" = step."sequenceId" AND e.id <> step.id
+				AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')) AS last
+		FROM step
+	), sequence AS (
+		UPDATE "Sequence" s SET "threadId" = COALESCE(s."threadId", finished."providerThreadId"), "updatedAt" = now(),
+			status = CASE WHEN s.status = 'ACTIVE' AND finished.last THEN 'COMPLETED'::"SequenceStatus" ELSE s.status END,
+			"completedAt" = CASE WHEN s.status = 'ACTIVE' AND finished.last THEN $4::timestamp ELSE s."completedAt" END
+		FROM finished WHERE s.id = finished."sequenceId"
+		RETURNING s.id, s."contactId", s.status
+	), event AS (
+		INSERT INTO "SequenceEvent" (id, type, "organizationId", "sequenceId", "emailStepId")
+		SELECT gen_random_uuid()::text, 'SENT', step."organizationId", step."sequenceId", step.id FROM step
+	), contact AS (
+		UPDATE "Contact" c SET "lastContactedAt" = $4 FROM sequence WHERE c.id = sequence."contactId"
+	), planned AS (
+		UPDATE "EmailStep" AS e SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now()
+		FROM unnest($5::text[], $6::timestamptz[], $7::boolean[]) AS v(id, at, next)
+		WHERE e.id = v.id AND e."sequenceId" IN (SELECT "sequenceId" FROM step)
+			AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED')
+		RETURNING e.id, e."sequenceId", v.at, v.next
+	), job AS (
+		SELECT graphile_worker.add_job($8::text, json_build_object('stepId', planned.id), run_at => planned.at,
+			max_attempts => $9::int, job_key => 'email-step:' || planned.id)
+		FROM planned JOIN sequence ON sequence.id = planned."sequenceId"
+		WHERE sequence.status = 'ACTIVE' AND planned.next
+	)
+	SELECT (SELECT count(*) FROM step)::int AS recorded, (SELECT count(*) FROM job)::int AS jobs`
