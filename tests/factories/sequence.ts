@@ -33,13 +33,22 @@ export async function insertSequence({
 	status?: Prisma.SequenceCreateInput['status']
 	subject?: string
 	steps?: StepInput[]
-	linkedInSteps?: Array<Partial<Omit<Prisma.LinkedInStepUncheckedCreateInput, 'sequenceId' | 'organizationId'>>>
+	linkedInSteps?: Array<
+		Partial<Omit<Prisma.LinkedInStepUncheckedCreateInput, 'sequenceId' | 'organizationId'>>
+	>
 	data?: Partial<Omit<Prisma.SequenceUncheckedCreateInput, 'organizationId' | 'contactId'>>
 }) {
-	const mailbox = await ensureUserMailbox({ organizationId, userId: user.id, email: user.email, name: user.name })
+	const mailbox = await ensureUserMailbox({
+		organizationId,
+		userId: user.id,
+		email: user.email,
+		name: user.name,
+	})
 	const contact = contactId
 		? { id: contactId }
-		: await insertContact(organizationId, { email: `lead-${Math.random().toString(36).slice(2, 10)}@example.org` })
+		: await insertContact(organizationId, {
+				email: `lead-${Math.random().toString(36).slice(2, 10)}@example.org`,
+			})
 	return prisma.sequence.create({
 		data: {
 			organizationId,

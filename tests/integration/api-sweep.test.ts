@@ -195,7 +195,11 @@ describe('API sweep: sequences', () => {
 		{ method: 'GET', path: '/api/v1/contacts/some-id/sequences?steps=true&contact=true' },
 		{ method: 'GET', path: '/api/v1/conversations?sequence=some-id' },
 		{ method: 'POST', path: '/api/v1/sequences/reply', body: { sequenceId: 'some-id', body: 'Hi' } },
-		{ method: 'POST', path: '/api/v1/emails', body: { mailbox_id: 'x', subject: 'Hello', body: 'x', to: 'a@b.co' } },
+		{
+			method: 'POST',
+			path: '/api/v1/emails',
+			body: { mailbox_id: 'x', subject: 'Hello', body: 'x', to: 'a@b.co' },
+		},
 	]
 
 	test('401 without a session', async () => {
@@ -225,7 +229,11 @@ describe('API sweep: sequences', () => {
 			{ method: 'PUT', path: `${base}/phone-call-steps/${phoneCall.id}`, body: { daysAfter: -5 } },
 			{ method: 'PUT', path: `/api/v1/steps/${emailStepId}`, body: { proseMirrorJson: { root: 1 } } },
 			{ method: 'POST', path: '/api/v1/sequences/reply', body: { sequenceId: sequence.id, body: '   ' } },
-			{ method: 'POST', path: '/api/v1/emails', body: { mailbox_id: '', subject: 'Hi', body: 'short', to: 'nope' } },
+			{
+				method: 'POST',
+				path: '/api/v1/emails',
+				body: { mailbox_id: '', subject: 'Hi', body: 'short', to: 'nope' },
+			},
 		]
 		for (const route of invalid) {
 			expectApiError(await send(route.method, route.path, { cookie, body: JSON.stringify(route.body) }), 400)

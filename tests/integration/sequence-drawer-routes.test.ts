@@ -44,7 +44,9 @@ function toastTitle(headers: Headers) {
 	const match = /en_toast=([^;]+)/.exec(toastCookie(headers))
 	if (!match) return null
 	const value = decodeURIComponent(match[1]!).split('.')[0]!
-	const session = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as { __flash_toast__?: { title: string } }
+	const session = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as {
+		__flash_toast__?: { title: string }
+	}
 	return session.__flash_toast__?.title ?? null
 }
 
@@ -67,7 +69,12 @@ describe('loader', () => {
 		expect(drawer.readOnly).toBe(false)
 		expect(drawer.messages).toEqual([])
 		expect(drawer.sequence).toMatchObject({ id: sequence.id, status: 'PENDING', fromEmail: user.email })
-		expect(drawer.sequence.emailSteps.map((step: { order: number; daysAfter: number }) => [step.order, step.daysAfter])).toEqual([
+		expect(
+			drawer.sequence.emailSteps.map((step: { order: number; daysAfter: number }) => [
+				step.order,
+				step.daysAfter,
+			]),
+		).toEqual([
 			[1, 0],
 			[2, 3],
 			[3, 4],
@@ -91,7 +98,11 @@ describe('loader', () => {
 		const [first] = await stepsOf(sequence.id)
 		await prisma.emailStep.update({
 			where: { id: first!.id },
-			data: { status: 'REPLIED', sentAt: new Date('2026-01-05T10:00:00Z'), repliedAt: new Date('2026-01-06T10:00:00Z') },
+			data: {
+				status: 'REPLIED',
+				sentAt: new Date('2026-01-05T10:00:00Z'),
+				repliedAt: new Date('2026-01-06T10:00:00Z'),
+			},
 		})
 		await prisma.sequence.update({ where: { id: sequence.id }, data: { status: 'PAUSED' } })
 		await prisma.conversationMessage.create({
@@ -107,17 +118,31 @@ describe('loader', () => {
 			},
 		})
 		await prisma.sequenceEvent.create({
-			data: { organizationId, sequenceId: sequence.id, emailStepId: first!.id, type: 'LINK_CLICK', url: 'https://example.com' },
+			data: {
+				organizationId,
+				sequenceId: sequence.id,
+				emailStepId: first!.id,
+				type: 'LINK_CLICK',
+				url: 'https://example.com',
+			},
 		})
 		const result = await get(drawerRoute, `/sequences/${sequence.id}`, cookie, { sequenceId: sequence.id })
 		const { drawer } = result.body
 		expect(drawer.sequence.emailSteps[0]).toMatchObject({ status: 'REPLIED', clicked: true })
 		expect(drawer.sequence.emailSteps[1].clicked).toBe(false)
-		expect(drawer.messages.map((message: { from: string; isFromUser: boolean }) => [message.from, message.isFromUser])).toEqual([
+		expect(
+			drawer.messages.map((message: { from: string; isFromUser: boolean }) => [
+				message.from,
+				message.isFromUser,
+			]),
+		).toEqual([
 			[expect.any(String), true],
 			['lead@example.org', false],
 		])
-		expect(drawer.messages[1]).toMatchObject({ body: 'Sounds good, call me Tuesday.', date: '2026-01-06T10:00:00.000Z' })
+		expect(drawer.messages[1]).toMatchObject({
+			body: 'Sounds good, call me Tuesday.',
+			date: '2026-01-06T10:00:00.000Z',
+		})
 	})
 
 	test('read-only only for a platform administrator asking with ?admin', async () => {
@@ -126,7 +151,9 @@ describe('loader', () => {
 		const params = { sequenceId: sequence.id }
 		const asAdmin = await get(drawerRoute, `/sequences/${sequence.id}?admin`, admin.cookie, params)
 		expect(asAdmin.body.drawer.readOnly).toBe(true)
-		expect((await get(drawerRoute, `/sequences/${sequence.id}`, admin.cookie, params)).body.drawer.readOnly).toBe(false)
+		expect(
+			(await get(drawerRoute, `/sequences/${sequence.id}`, admin.cookie, params)).body.drawer.readOnly,
+		).toBe(false)
 		const member = await createSignedInUser({ organizationId: admin.organization.id, role: 'MEMBER' })
 		const asMember = await get(drawerRoute, `/sequences/${sequence.id}?admin`, member.cookie, params)
 		expect(asMember.body.drawer.readOnly).toBe(false)
@@ -165,7 +192,10 @@ describe('timing', () => {
 			organizationId: signedIn.organization.id,
 			user: signedIn.user,
 			status: 'ACTIVE',
-			steps: [{ daysAfter: 0, status: 'SENT' }, { daysAfter: 3, status: 'SCHEDULED' }],
+			steps: [
+				{ daysAfter: 0, status: 'SENT' },
+				{ daysAfter: 3, status: 'SCHEDULED' },
+			],
 		})
 		const [sent] = await stepsOf(sequence.id)
 		const result = await fetcherPost(sequence.id, signedIn.cookie, {
@@ -220,7 +250,9 @@ describe('content', () => {
 			'A better subject',
 			'A better subject',
 		])
-		expect((await prisma.sequence.findUniqueOrThrow({ where: { id: sequence.id } })).subject).toBe('A better subject')
+		expect((await prisma.sequence.findUniqueOrThrow({ where: { id: sequence.id } })).subject).toBe(
+			'A better subject',
+		)
 	})
 
 	test('the body as editor JSON, and as plain text without JavaScript', async () => {
@@ -229,7 +261,9 @@ describe('content', () => {
 		const json = {
 			root: {
 				type: 'root',
-				children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Hi from the editor', format: 1 }] }],
+				children: [
+					{ type: 'paragraph', children: [{ type: 'text', text: 'Hi from the editor', format: 1 }] },
+				],
 			},
 		}
 		const rich = await fetcherPost(sequence.id, cookie, {
@@ -264,7 +298,10 @@ describe('content', () => {
 			body: 'New text',
 		})
 		expect(result.status).toBe(409)
-		expect(result.body.toast).toEqual({ title: 'Failed to update step', description: 'Only pending steps can be edited' })
+		expect(result.body.toast).toEqual({
+			title: 'Failed to update step',
+			description: 'Only pending steps can be edited',
+		})
 	})
 
 	test('a request note over 200 characters is refused with the spec’s message', async () => {
@@ -289,7 +326,9 @@ describe('content', () => {
 		})
 		expect(fits.status).toBe(200)
 		expect(toastTitle(fits.headers)).toBe('Step updated')
-		expect((await prisma.linkedInStep.findUniqueOrThrow({ where: { id: step.id } })).requestNote).toBe('y'.repeat(200))
+		expect((await prisma.linkedInStep.findUniqueOrThrow({ where: { id: step.id } })).requestNote).toBe(
+			'y'.repeat(200),
+		)
 	})
 })
 
@@ -320,7 +359,11 @@ describe('the assistant’s answer', () => {
 describe('adding and removing steps', () => {
 	test('Add Step adds an email step at the given days, and a LinkedIn step with its toast', async () => {
 		const { cookie, sequence } = await setup()
-		const email = await fetcherPost(sequence.id, cookie, { intent: 'add-step', kind: 'email', daysAfter: '5' })
+		const email = await fetcherPost(sequence.id, cookie, {
+			intent: 'add-step',
+			kind: 'email',
+			daysAfter: '5',
+		})
 		expect(email.status).toBe(200)
 		const steps = await stepsOf(sequence.id)
 		expect(steps.map((step) => [step.order, step.daysAfter])).toEqual([
@@ -329,7 +372,11 @@ describe('adding and removing steps', () => {
 			[3, 4],
 			[4, 5],
 		])
-		const linkedIn = await fetcherPost(sequence.id, cookie, { intent: 'add-step', kind: 'linkedin', daysAfter: '0' })
+		const linkedIn = await fetcherPost(sequence.id, cookie, {
+			intent: 'add-step',
+			kind: 'linkedin',
+			daysAfter: '0',
+		})
 		expect(linkedIn.status).toBe(200)
 		expect(toastTitle(linkedIn.headers)).toBe('LinkedIn step added')
 		expect(await prisma.linkedInStep.count({ where: { sequenceId: sequence.id } })).toBe(1)
@@ -337,8 +384,16 @@ describe('adding and removing steps', () => {
 
 	test('adding to an active sequence fails with "Failed to add step"', async () => {
 		const signedIn = await createSignedInUser()
-		const sequence = await insertSequence({ organizationId: signedIn.organization.id, user: signedIn.user, status: 'ACTIVE' })
-		const result = await fetcherPost(sequence.id, signedIn.cookie, { intent: 'add-step', kind: 'email', daysAfter: '9' })
+		const sequence = await insertSequence({
+			organizationId: signedIn.organization.id,
+			user: signedIn.user,
+			status: 'ACTIVE',
+		})
+		const result = await fetcherPost(sequence.id, signedIn.cookie, {
+			intent: 'add-step',
+			kind: 'email',
+			daysAfter: '9',
+		})
 		expect(result.status).toBe(409)
 		expect(result.body.toast.title).toBe('Failed to add step')
 		expect(await prisma.emailStep.count({ where: { sequenceId: sequence.id } })).toBe(3)
@@ -347,7 +402,11 @@ describe('adding and removing steps', () => {
 	test('removing a step: "Step removed"', async () => {
 		const { cookie, sequence } = await setup()
 		const steps = await stepsOf(sequence.id)
-		const result = await fetcherPost(sequence.id, cookie, { intent: 'delete-step', kind: 'email', stepId: steps[1]!.id })
+		const result = await fetcherPost(sequence.id, cookie, {
+			intent: 'delete-step',
+			kind: 'email',
+			stepId: steps[1]!.id,
+		})
 		expect(result.status).toBe(200)
 		expect(toastTitle(result.headers)).toBe('Step removed')
 		expect((await stepsOf(sequence.id)).map((step) => step.order)).toEqual([1, 2])
@@ -355,7 +414,11 @@ describe('adding and removing steps', () => {
 
 	test('the last email step: confirmation first (no JS), then the sequence goes and the list comes back', async () => {
 		const signedIn = await createSignedInUser()
-		const sequence = await insertSequence({ organizationId: signedIn.organization.id, user: signedIn.user, steps: [{}] })
+		const sequence = await insertSequence({
+			organizationId: signedIn.organization.id,
+			user: signedIn.user,
+			steps: [{}],
+		})
 		const [step] = await stepsOf(sequence.id)
 		const form = {
 			intent: 'delete-step',
@@ -380,9 +443,17 @@ describe('adding and removing steps', () => {
 
 	test('the drawer over View Sequences deletes the last step after its dialog and learns the sequence is gone', async () => {
 		const signedIn = await createSignedInUser()
-		const sequence = await insertSequence({ organizationId: signedIn.organization.id, user: signedIn.user, steps: [{}] })
+		const sequence = await insertSequence({
+			organizationId: signedIn.organization.id,
+			user: signedIn.user,
+			steps: [{}],
+		})
 		const [step] = await stepsOf(sequence.id)
-		const unconfirmed = await fetcherPost(sequence.id, signedIn.cookie, { intent: 'delete-step', kind: 'email', stepId: step!.id })
+		const unconfirmed = await fetcherPost(sequence.id, signedIn.cookie, {
+			intent: 'delete-step',
+			kind: 'email',
+			stepId: step!.id,
+		})
 		expect(unconfirmed.status).toBe(409)
 		expect(await prisma.sequence.count({ where: { id: sequence.id } })).toBe(1)
 		const result = await fetcherPost(sequence.id, signedIn.cookie, {
@@ -422,7 +493,11 @@ describe('status', () => {
 
 	test('a sequence without steps cannot be activated: "Failed to update sequence"', async () => {
 		const signedIn = await createSignedInUser()
-		const sequence = await insertSequence({ organizationId: signedIn.organization.id, user: signedIn.user, steps: [] })
+		const sequence = await insertSequence({
+			organizationId: signedIn.organization.id,
+			user: signedIn.user,
+			steps: [],
+		})
 		const result = await fetcherPost(sequence.id, signedIn.cookie, { intent: 'activate' })
 		expect(result.status).toBe(422)
 		expect(result.body.toast.title).toBe('Failed to update sequence')
@@ -435,7 +510,10 @@ describe('status', () => {
 		const result = await fetcherPost(sequence.id, cookie, { intent: 'activate' })
 		expect(result.status).toBe(403)
 		expect(result.body).toMatchObject({ ok: false, error: 'GoogleScopeError' })
-		const plain = await post(sequence.id, cookie, { intent: 'activate', returnTo: `/sequences/${sequence.id}` })
+		const plain = await post(sequence.id, cookie, {
+			intent: 'activate',
+			returnTo: `/sequences/${sequence.id}`,
+		})
 		expect(plain.headers.get('location')).toBe(`/sequences/${sequence.id}?permissions=google`)
 		expect((await prisma.sequence.findUniqueOrThrow({ where: { id: sequence.id } })).status).toBe('PENDING')
 	})
@@ -488,7 +566,10 @@ describe('reply', () => {
 		expect(blank.status).toBe(400)
 		expect(blank.body.toast.title).toBe('Reply cannot be empty')
 
-		const sent = await fetcherPost(sequence.id, cookie, { intent: 'reply', body: 'Tuesday works, talk then.' })
+		const sent = await fetcherPost(sequence.id, cookie, {
+			intent: 'reply',
+			body: 'Tuesday works, talk then.',
+		})
 		expect(sent.status, JSON.stringify(sent.body)).toBe(200)
 		const stored = await prisma.conversationMessage.findMany({ where: { sequenceId: sequence.id } })
 		expect(stored).toHaveLength(1)
@@ -533,7 +614,10 @@ describe('another organization', () => {
 			{ intent: 'update-linkedin-note', stepId: linkedInStep.id, requestNote: 'Hijacked' },
 			{ intent: 'update-linkedin-message', stepId: linkedInStep.id, message: 'Hijacked' },
 			{ intent: 'reply', body: 'Hijacked' },
-			{ intent: 'apply-modification', steps: JSON.stringify([{ subject: 'Hijacked', body: 'Hijacked', daysAfter: 2 }]) },
+			{
+				intent: 'apply-modification',
+				steps: JSON.stringify([{ subject: 'Hijacked', body: 'Hijacked', daysAfter: 2 }]),
+			},
 		]
 		for (const values of attempts) {
 			const result = await fetcherPost(theirs.id, cookie, values)
@@ -557,12 +641,19 @@ describe('another organization', () => {
 describe('/sequences and /contacts/:id/sequences', () => {
 	test('the list: the organization’s sequences only, with stats, filtered by status', async () => {
 		const { cookie, organizationId, user, sequence } = await setup()
-		const active = await insertSequence({ organizationId, user, status: 'ACTIVE', steps: [{ status: 'SENT' }, { status: 'SCHEDULED' }] })
+		const active = await insertSequence({
+			organizationId,
+			user,
+			status: 'ACTIVE',
+			steps: [{ status: 'SENT' }, { status: 'SCHEDULED' }],
+		})
 		const other = await createSignedInUser()
 		await insertSequence({ organizationId: other.organization.id, user: other.user })
 
 		const all = await get(sequencesRoute, '/sequences', cookie)
-		expect(all.body.sequences.map((row: { id: string }) => row.id).sort()).toEqual([sequence.id, active.id].sort())
+		expect(all.body.sequences.map((row: { id: string }) => row.id).sort()).toEqual(
+			[sequence.id, active.id].sort(),
+		)
 		const activeRow = all.body.sequences.find((row: { id: string }) => row.id === active.id)
 		expect(activeRow.stats).toMatchObject({ steps: 2, sent: 1, replied: 0, clicks: 0, progress: 50 })
 
@@ -592,7 +683,13 @@ describe('/sequences and /contacts/:id/sequences', () => {
 		expect(result.status).toBe(200)
 		expect(result.body.contact.id).toBe(contactId)
 		expect(result.body.sequences).toEqual([
-			expect.objectContaining({ id: sequence.id, status: 'PENDING', stepCount: 3, sentStepCount: 0, sendProgress: 0 }),
+			expect.objectContaining({
+				id: sequence.id,
+				status: 'PENDING',
+				stepCount: 3,
+				sentStepCount: 0,
+				sendProgress: 0,
+			}),
 		])
 		const other = await createSignedInUser()
 		const theirs = await insertSequence({ organizationId: other.organization.id, user: other.user })

@@ -7,6 +7,8 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { Tooltip, TooltipContent, TooltipTrigger } from '#app/components/ui/tooltip.tsx'
+import { ViewSequencesDialog } from '#app/components/sequences/view-sequences-dialog.tsx'
+import { CreateSequenceDialog } from '#app/components/sequences/create-sequence-dialog.tsx'
 import { EditContactDialog } from './edit-contact-dialog.tsx'
 
 /** What the contact panels show (GET /api/v1/contacts/:id?company=true, or a page loader). */
@@ -257,30 +259,6 @@ function Item({
 	)
 }
 
-/** Generate Sequence and View Sequences: shown, disabled until the sequences issue wires them. */
-export function ComingWithSequencesButtons() {
-	return (
-		<>
-			{['Generate Sequence', 'View Sequences'].map((label) => (
-				<Tooltip key={label}>
-					<TooltipTrigger asChild>
-						{/* A disabled button gets no pointer events; the wrapper shows the tooltip. */}
-						<span
-							tabIndex={0}
-							className="inline-flex rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-						>
-							<Button type="button" variant="outline" disabled className="pointer-events-none">
-								{label}
-							</Button>
-						</span>
-					</TooltipTrigger>
-					<TooltipContent>Coming with sequences</TooltipContent>
-				</Tooltip>
-			))}
-		</>
-	)
-}
-
 type LoadState =
 	| { status: 'loading' }
 	| { status: 'loaded'; contact: ContactDetail }
@@ -366,6 +344,8 @@ function ContactDetailBody({
 }) {
 	const { state, reload } = useContactDetail(contactId)
 	const [editing, setEditing] = useState(false)
+	const [viewingSequences, setViewingSequences] = useState(false)
+	const [creatingSequence, setCreatingSequence] = useState(false)
 	const confirm = useConfirm()
 	const deleter = useFetcher<{ deleted?: boolean }>()
 	const deleted = deleter.state === 'idle' && deleter.data?.deleted === true
@@ -439,10 +419,21 @@ function ContactDetailBody({
 							)}
 							Delete Contact
 						</Button>
-						<ComingWithSequencesButtons />
+						<Button type="button" variant="outline" onClick={() => setCreatingSequence(true)}>
+							Generate Sequence
+						</Button>
+						<Button type="button" variant="outline" onClick={() => setViewingSequences(true)}>
+							View Sequences
+						</Button>
 					</>
 				}
 			/>
+			{creatingSequence ? (
+				<CreateSequenceDialog contact={contact} open onOpenChange={setCreatingSequence} />
+			) : null}
+			{viewingSequences ? (
+				<ViewSequencesDialog contact={contact} open onOpenChange={setViewingSequences} />
+			) : null}
 			{editing ? (
 				<EditContactDialog
 					contact={contact}

@@ -88,7 +88,9 @@ export async function sendTestEmail({
 		where: { id: mailboxId, organizationId },
 		select: { address: true, name: true },
 	})
-	const sender = userId ? await prisma.user.findUnique({ where: { id: userId }, select: { name: true } }) : null
+	const sender = userId
+		? await prisma.user.findUnique({ where: { id: userId }, select: { name: true } })
+		: null
 	const fromName = mailbox.name ?? sender?.name ?? null
 	const transport = await transportForMailbox(mailboxId)
 	const results = []

@@ -61,9 +61,17 @@ export async function findUsableMailbox(owner: MailboxOwner, mailboxId: string) 
  * full volume after a month). Decision 009.
  */
 export function mailboxDailyLimit(
-	mailbox: { dailyLimitStart: number; dailyLimitIncrement: number; dailyLimitMax: number; warmupStartedAt: Date },
+	mailbox: {
+		dailyLimitStart: number
+		dailyLimitIncrement: number
+		dailyLimitMax: number
+		warmupStartedAt: Date
+	},
 	now = new Date(),
 ) {
 	const days = Math.max(0, Math.floor((now.getTime() - mailbox.warmupStartedAt.getTime()) / 86_400_000))
-	return Math.max(0, Math.min(mailbox.dailyLimitMax, mailbox.dailyLimitStart + mailbox.dailyLimitIncrement * days))
+	return Math.max(
+		0,
+		Math.min(mailbox.dailyLimitMax, mailbox.dailyLimitStart + mailbox.dailyLimitIncrement * days),
+	)
 }

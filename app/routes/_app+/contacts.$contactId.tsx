@@ -3,7 +3,6 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react'
 import { ConfirmSubmitForm } from '#app/components/confirm-submit-form.tsx'
 import {
-	ComingWithSequencesButtons,
 	ContactDetailView,
 	fullName,
 	toContactDetail,
@@ -81,7 +80,12 @@ export default function ContactRoute() {
 										Delete Contact
 									</Button>
 								</ConfirmSubmitForm>
-								<ComingWithSequencesButtons />
+								<Button asChild variant="outline">
+									<Link to={`/contacts/${contact.id}/sequences/new`}>Generate Sequence</Link>
+								</Button>
+								<Button asChild variant="outline">
+									<Link to={`/contacts/${contact.id}/sequences`}>View Sequences</Link>
+								</Button>
 							</>
 						}
 					/>

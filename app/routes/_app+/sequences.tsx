@@ -1,13 +1,180 @@
-import { type MetaFunction } from '@remix-run/node'
-import { ComingSoon } from '#app/components/coming-soon.tsx'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, Outlet, useLoaderData, useSearchParams } from '@remix-run/react'
+import { PageLinks } from '#app/components/companies/page-links.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { SequenceStatusLabel } from '#app/components/sequences/sequence-status-label.tsx'
+import { formatDate } from '#app/components/settings/format-date.ts'
+import { Card } from '#app/components/ui/card.tsx'
+import { Progress } from '#app/components/ui/progress.tsx'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { listOrganizationSequences } from '#app/models/sequence/sequence.server.ts'
+import { SequenceListFilterSchema } from '#app/schemas/sequence.ts'
+import { requireActor } from '#app/utils/auth.server.ts'
+import { cn } from '#app/utils/misc.ts'
+
+// The organization's sequences, newest first, filtered by status (links, so the filter works
+// without JavaScript) and paged; a row opens the drawer (/sequences/:id, the child route) over
+// the list, keeping the filter and page in its address.
+
+const STATUS_FILTERS = [
+	{ value: null, label: 'All' },
+	{ value: 'CREATING', label: 'Generating' },
+	{ value: 'PENDING', label: 'Draft' },
+	{ value: 'ACTIVE', label: 'Active' },
+	{ value: 'PAUSED', label: 'Paused' },
+	{ value: 'COMPLETED', label: 'Completed' },
+	{ value: 'CANCELLED', label: 'Cancelled' },
+	{ value: 'FAILED', label: 'Failed' },
+] as const
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const actor = await requireActor(request)
+	const params = new URL(request.url).searchParams
+	const filter = SequenceListFilterSchema.parse({
+		status: params.get('status') ?? undefined,
+		page: params.get('page') ?? undefined,
+	})
+	const first = await listOrganizationSequences(actor.organizationId, filter)
+	const lastPage = Math.max(1, Math.ceil(first.total / first.pageSize))
+	// Past the end (rows were deleted): show the last page.
+	const result =
+		first.page > lastPage
+			? await listOrganizationSequences(actor.organizationId, { ...filter, page: lastPage })
+			: first
+	return {
+		status: filter.status ?? null,
+		page: result.page,
+		lastPage,
+		total: result.total,
+		sequences: result.sequences.map((sequence) => ({
+			id: sequence.id,
+			status: sequence.status,
+			subject: sequence.subject,
+			progress: sequence.progress,
+			createdAt: sequence.createdAt.toISOString(),
+			contact: {
+				id: sequence.contact.id,
+				name: [sequence.contact.firstName, sequence.contact.lastName].filter(Boolean).join(' '),
+				email: sequence.contact.email,
+			},
+			stats: sequence.stats,
+		})),
+	}
+}
 
 export default function SequencesRoute() {
+	const { status, page, lastPage, total, sequences } = useLoaderData<typeof loader>()
+	const [searchParams] = useSearchParams()
+	const rowQuery = searchParams.toString()
 	return (
-		<ComingSoon
-			title="Sequences"
-			message="Sequences are coming soon: this page will show your multi-step outreach sequences (email, LinkedIn and phone-call steps) written by the assistant."
-		/>
+		<div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+			<PageHeader
+				className="mb-0"
+				title="Sequences"
+				description="Your organization's outreach sequences: email and LinkedIn steps sent to one contact each."
+			/>
+			<nav aria-label="Filter by status">
+				<ul className="flex flex-wrap gap-2">
+					{STATUS_FILTERS.map((filter) => {
+						const active = filter.value === status
+						return (
+							<li key={filter.label}>
+								<Link
+									to={filter.value ? `/sequences?status=${filter.value}` : '/sequences'}
+									aria-current={active ? 'page' : undefined}
+									className={cn(
+										'inline-flex rounded-full border px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+										active
+											? 'border-primary bg-primary text-primary-foreground'
+											: 'bg-background hover:bg-secondary',
+									)}
+								>
+									{filter.label}
+								</Link>
+							</li>
+						)
+					})}
+				</ul>
+			</nav>
+			<Card>
+				{sequences.length === 0 ? (
+					<div className="p-10 text-center">
+						<p className="font-medium">No sequences found</p>
+						<p className="text-sm text-muted-foreground">
+							{status ? 'No sequence has this status.' : 'Create a sequence from a contact to get started.'}
+						</p>
+					</div>
+				) : (
+					<Table aria-label="Sequences">
+						<TableHeader>
+							<TableRow>
+								<TableHead>Contact</TableHead>
+								<TableHead>Subject</TableHead>
+								<TableHead>Status</TableHead>
+								<TableHead className="text-right">Steps</TableHead>
+								<TableHead>Progress</TableHead>
+								<TableHead className="text-right">Sent</TableHead>
+								<TableHead className="text-right">Replies</TableHead>
+								<TableHead className="text-right">Clicks</TableHead>
+								<TableHead>Created</TableHead>
+							</TableRow>
+						</TableHeader>
+						<TableBody>
+							{sequences.map((sequence) => {
+								const href = `/sequences/${sequence.id}${rowQuery ? `?${rowQuery}` : ''}`
+								return (
+									<TableRow key={sequence.id} className="relative cursor-pointer hover:bg-muted/50">
+										<TableCell>
+											{/* The row's link covers the whole row (after::inset), so any cell opens the drawer. */}
+											<Link
+												to={href}
+												className="font-medium after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
+												preventScrollReset
+											>
+												{sequence.contact.name}
+											</Link>
+											{sequence.contact.email ? (
+												<span className="block text-xs text-muted-foreground">{sequence.contact.email}</span>
+											) : null}
+										</TableCell>
+										<TableCell className="max-w-[16rem] truncate">
+											{sequence.subject || 'No subject'}
+										</TableCell>
+										<TableCell>
+											<SequenceStatusLabel status={sequence.status} progress={sequence.progress} />
+										</TableCell>
+										<TableCell className="text-right tabular-nums">{sequence.stats.steps}</TableCell>
+										<TableCell>
+											<div className="flex min-w-[7rem] items-center gap-2">
+												<Progress
+													value={sequence.stats.progress}
+													aria-label={`Progress ${sequence.stats.progress}%`}
+												/>
+												<span className="text-xs tabular-nums text-muted-foreground">
+													{sequence.stats.progress}%
+												</span>
+											</div>
+										</TableCell>
+										<TableCell className="text-right tabular-nums">{sequence.stats.sent}</TableCell>
+										<TableCell className="text-right tabular-nums">{sequence.stats.replied}</TableCell>
+										<TableCell className="text-right tabular-nums">{sequence.stats.clicks}</TableCell>
+										<TableCell className="whitespace-nowrap">{formatDate(sequence.createdAt)}</TableCell>
+									</TableRow>
+								)
+							})}
+						</TableBody>
+					</Table>
+				)}
+			</Card>
+			<div className="flex flex-wrap items-center justify-between gap-2">
+				<p className="text-sm text-muted-foreground">
+					{total} {total === 1 ? 'sequence' : 'sequences'}
+				</p>
+				<PageLinks page={page} lastPage={lastPage} searchParams={searchParams} label="Sequences pages" />
+			</div>
+			<Outlet />
+		</div>
 	)
 }
 

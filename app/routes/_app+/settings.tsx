@@ -1,12 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { SendTestEmailButton } from '#app/components/mail/send-test-email-dialog.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { DocumentsSection } from '#app/components/settings/documents-section.tsx'
 import { OrganizationSection } from '#app/components/settings/organization-section.tsx'
 import { INTENTS, parseIntent } from '#app/components/settings/settings-intents.ts'
 import { UsersSection } from '#app/components/settings/users-section.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import {
 	addDocument,
 	deleteDocument,
@@ -189,6 +191,14 @@ export default function SettingsRoute() {
 					canManage
 						? organization.name
 						: `${organization.name} · Only owners and admins can change these settings.`
+				}
+				actions={
+					<>
+						<SendTestEmailButton />
+						<Button asChild variant="outline">
+							<Link to="/settings/sending">Sending settings</Link>
+						</Button>
+					</>
 				}
 			/>
 			<OrganizationSection organization={organization} canManage={canManage} />

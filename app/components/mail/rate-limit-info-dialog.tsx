@@ -1,0 +1,124 @@
+import { Info } from 'lucide-react'
+import { useCallback, useId, useState } from 'react'
+import { Button } from '#app/components/ui/button.tsx'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
+import {
+	Dialog,
+	DialogContent,
+	DialogDescription,
+	DialogFooter,
+	DialogHeader,
+	DialogTitle,
+} from '#app/components/ui/dialog.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+
+/** localStorage key of "Don't show this again" (per browser, like the spec's client). */
+export const RATE_LIMIT_INFO_DISMISSED_KEY = 'reachout:rate-limit-info-dismissed'
+
+function readDismissed() {
+	try {
+		return window.localStorage.getItem(RATE_LIMIT_INFO_DISMISSED_KEY) === 'true'
+	} catch {
+		// Storage blocked (private mode, policies): show the information every time.
+		return false
+	}
+}
+
+function writeDismissed(dismissed: boolean) {
+	try {
+		if (dismissed) window.localStorage.setItem(RATE_LIMIT_INFO_DISMISSED_KEY, 'true')
+		else window.localStorage.removeItem(RATE_LIMIT_INFO_DISMISSED_KEY)
+	} catch {
+		// Not remembered; nothing else to do.
+	}
+}
+
+/** The sending limits users must know before they build a sequence (spec §1 and §9). */
+export function RateLimitInfoDialog({
+	open,
+	onOpenChange,
+}: {
+	open: boolean
+	onOpenChange: (open: boolean) => void
+}) {
+	const checkboxId = useId()
+	return (
+		<Dialog open={open} onOpenChange={onOpenChange}>
+			{open ? (
+				<DialogContent className="max-w-md" aria-describedby={`${checkboxId}-description`}>
+					<DialogHeader>
+						<DialogTitle>Rate limits</DialogTitle>
+						<DialogDescription id={`${checkboxId}-description`}>
+							Sequences send within these limits so your mailbox and LinkedIn account stay in good standing.
+							Steps over a limit wait for the next day; they are never dropped.
+						</DialogDescription>
+					</DialogHeader>
+					<ul className="grid gap-3 text-sm">
+						<li className="rounded-md border p-3">
+							<p className="font-medium">Email</p>
+							<p className="text-muted-foreground">
+								Each mailbox starts at 50 emails per day and the limit grows as your domain warms up.
+							</p>
+						</li>
+						<li className="rounded-md border p-3">
+							<p className="font-medium">LinkedIn connection requests</p>
+							<p className="text-muted-foreground">
+								At most 100 per week, and 12 per day to new connections.
+							</p>
+						</li>
+						<li className="rounded-md border p-3">
+							<p className="font-medium">LinkedIn request notes</p>
+							<p className="text-muted-foreground">
+								Without a paid LinkedIn tier, only 5 connection requests with a note per month.
+							</p>
+						</li>
+					</ul>
+					<DialogFooter className="items-center gap-3 sm:justify-between">
+						<div className="flex items-center gap-2">
+							<Checkbox
+								id={checkboxId}
+								defaultChecked={readDismissed()}
+								onChange={(event) => writeDismissed(event.currentTarget.checked)}
+							/>
+							<Label htmlFor={checkboxId}>Don&apos;t show this again</Label>
+						</div>
+						<Button type="button" onClick={() => onOpenChange(false)}>
+							Got it
+						</Button>
+					</DialogFooter>
+				</DialogContent>
+			) : null}
+		</Dialog>
+	)
+}
+
+/**
+ * The dialog's state: `showOnce()` opens it unless the user chose "Don't show this again";
+ * `show()` always does (the info button).
+ */
+export function useRateLimitInfo() {
+	const [open, setOpen] = useState(false)
+	const showOnce = useCallback(() => {
+		if (!readDismissed()) setOpen(true)
+	}, [])
+	const show = useCallback(() => setOpen(true), [])
+	const dialog = <RateLimitInfoDialog open={open} onOpenChange={setOpen} />
+	return { open, show, showOnce, dialog }
+}
+
+/** An (i) button that opens the rate-limit information. */
+export function RateLimitInfoButton({ onClick }: { onClick: () => void }) {
+	return (
+		<Button
+			type="button"
+			variant="ghost"
+			size="icon"
+			className="h-8 w-8"
+			aria-label="Rate limits"
+			title="Rate limits"
+			onClick={onClick}
+		>
+			<Info aria-hidden="true" />
+		</Button>
+	)
+}

@@ -1,0 +1,178 @@
+import {
+	getFormProps,
+	getInputProps,
+	getSelectProps,
+	type SubmissionResult,
+	useForm,
+} from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form } from '@remix-run/react'
+import { Loader2, Send } from 'lucide-react'
+import { useId } from 'react'
+import { toast } from 'sonner'
+import { EmailEditor } from '#app/components/editor/email-editor.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { ErrorList } from '#app/components/ui/field-error.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { NativeSelect } from '#app/components/ui/select.tsx'
+import { invalidFieldTitle, type TestEmail, TestEmailSchema } from '#app/schemas/test-email.ts'
+import { type SenderMailbox } from './use-sender-mailboxes.ts'
+
+export const TEST_EMAIL_ACTION = '/settings/test-email'
+
+/** What /settings/test-email answers a post with. */
+export type TestEmailActionData = {
+	result: SubmissionResult<string[]>
+	sent?: boolean
+	/** Gmail access is missing or revoked: ask for it, then send again. */
+	googleScopeError?: boolean
+}
+
+type FormValue = { mailbox_id: string; to: string; subject: string; body?: string; proseMirrorJson?: string }
+
+/** "Invalid subject" with the field's first message, as the spec's client shows it. */
+function toastFirstError(error: Record<string, string[] | null> | null | undefined) {
+	const [field, messages] = Object.entries(error ?? {}).find(([, list]) => list?.length) ?? []
+	// One id: a second invalid submit replaces the toast instead of stacking another.
+	if (field && messages?.[0])
+		toast.error(invalidFieldTitle(field), { id: 'test-email-invalid', description: messages[0] })
+}
+
+/**
+ * The Send Test Email fields, shared by the settings dialog (a fetcher) and
+ * /settings/test-email (a plain form, also without JavaScript).
+ */
+export function TestEmailForm({
+	id,
+	mailboxes,
+	defaultTo,
+	FormComponent = Form,
+	hiddenFields,
+	lastResult,
+	pending,
+	secondaryAction,
+	onSubmitData,
+}: {
+	id: string
+	mailboxes: SenderMailbox[]
+	defaultTo: string
+	FormComponent?: typeof Form
+	hiddenFields?: Record<string, string>
+	lastResult?: SubmissionResult<string[]> | null
+	pending: boolean
+	secondaryAction?: React.ReactNode
+	/** Called with what a valid form posts (kept to send again after Google sign-in). */
+	onSubmitData?: (formData: FormData) => void
+}) {
+	const bodyLabelId = useId()
+	const [form, fields] = useForm<FormValue, TestEmail>({
+		id,
+		lastResult,
+		constraint: getZodConstraint(TestEmailSchema),
+		defaultValue: { mailbox_id: mailboxes[0]?.id ?? '', to: defaultTo, subject: '' },
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate({ formData }) {
+			return parseWithZod(formData, { schema: TestEmailSchema })
+		},
+		onSubmit(_event, { formData, submission }) {
+			if (submission?.status === 'success') onSubmitData?.(formData)
+		},
+	})
+	const formProps = getFormProps(form)
+	const selected = mailboxes.find((mailbox) => mailbox.id === fields.mailbox_id.value) ?? mailboxes[0]
+	const bodyErrors = fields.body.errors ?? fields.proseMirrorJson.errors
+
+	return (
+		<FormComponent
+			method="post"
+			action={TEST_EMAIL_ACTION}
+			className="grid gap-4"
+			{...formProps}
+			onSubmit={(event) => {
+				formProps.onSubmit(event)
+				// Conform stopped an invalid form: say which field, as a toast too.
+				if (event.defaultPrevented) {
+					const submission = parseWithZod(new FormData(event.currentTarget), { schema: TestEmailSchema })
+					if (submission.status === 'error') toastFirstError(submission.error)
+				}
+			}}
+		>
+			{Object.entries(hiddenFields ?? {}).map(([name, value]) => (
+				<input key={name} type="hidden" name={name} value={value} />
+			))}
+			<div className="grid gap-1.5">
+				<Label htmlFor={fields.mailbox_id.id}>From</Label>
+				<NativeSelect {...getSelectProps(fields.mailbox_id)} disabled={pending}>
+					{mailboxes.length === 0 ? <option value="">No sender addresses</option> : null}
+					{mailboxes.map((mailbox) => (
+						<option key={mailbox.id} value={mailbox.id}>
+							{mailbox.address}
+						</option>
+					))}
+				</NativeSelect>
+				<ErrorList id={fields.mailbox_id.errorId} errors={fields.mailbox_id.errors} />
+			</div>
+			<div className="grid gap-1.5">
+				<Label htmlFor={fields.to.id}>To</Label>
+				<Input
+					{...getInputProps(fields.to, { type: 'text' })}
+					inputMode="email"
+					autoComplete="email"
+					placeholder="you@company.com, colleague@company.com"
+					disabled={pending}
+				/>
+				<p className="text-xs text-muted-foreground">One address, or several separated by commas.</p>
+				<ErrorList id={fields.to.errorId} errors={fields.to.errors} />
+			</div>
+			<div className="grid gap-1.5">
+				<Label htmlFor={fields.subject.id}>Subject</Label>
+				<Input
+					{...getInputProps(fields.subject, { type: 'text' })}
+					placeholder="Testing my email"
+					disabled={pending}
+				/>
+				<ErrorList id={fields.subject.errorId} errors={fields.subject.errors} />
+			</div>
+			<div className="grid gap-1.5">
+				<Label id={bodyLabelId} htmlFor={`${id}-body`}>
+					Email body
+				</Label>
+				<EmailEditor
+					id={`${id}-body`}
+					name={fields.proseMirrorJson.name}
+					htmlName={fields.body.name}
+					fallbackName={fields.body.name}
+					initialHtml={fields.body.initialValue}
+					aria-labelledby={bodyLabelId}
+					aria-describedby={bodyErrors?.length ? fields.body.errorId : undefined}
+					aria-invalid={Boolean(bodyErrors?.length)}
+					disabled={pending}
+				/>
+				<ErrorList id={fields.body.errorId} errors={bodyErrors} />
+			</div>
+			<p
+				className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground"
+				data-testid="test-email-note"
+			>
+				The test email is sent from your mailbox address
+				{selected ? (
+					<>
+						{' '}
+						<span className="font-medium text-foreground">{selected.address}</span>
+					</>
+				) : null}
+				, the way your sequences are sent.
+			</p>
+			<ErrorList id={form.errorId} errors={form.errors} />
+			<div className="flex flex-wrap justify-end gap-2">
+				{secondaryAction}
+				<Button type="submit" disabled={pending || mailboxes.length === 0}>
+					{pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+					Send Test Email
+				</Button>
+			</div>
+		</FormComponent>
+	)
+}

@@ -1,0 +1,93 @@
+import { Loader2, Plus } from 'lucide-react'
+import { Button } from '#app/components/ui/button.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { DrawerForm, useDrawer, useDrawerFetcher } from './drawer-context.tsx'
+import { type DrawerSequence } from './drawer-types.ts'
+import { EmailSteps } from './email-steps.tsx'
+import { LinkedInSteps } from './linkedin-steps.tsx'
+import { type StepKind } from './step-card.tsx'
+import { nextStepDays } from './step-labels.ts'
+
+/**
+ * The step list: Email and LinkedIn tabs when the sequence has both kinds (without JavaScript
+ * both lists, one under the other), else the one list. Each list ends with its Add Step while
+ * the sequence is a draft.
+ */
+export function DrawerSteps({ sequence, editId }: { sequence: DrawerSequence; editId: string | null }) {
+	const hydrated = useHydrated()
+	const { readOnly } = useDrawer()
+	const canAdd = !readOnly && sequence.status === 'PENDING'
+	const email = (
+		<div className="grid gap-3">
+			<EmailSteps steps={sequence.emailSteps} sequenceStatus={sequence.status} initialEditId={editId} />
+			{canAdd ? <AddStepForm kind="email" daysAfter={nextStepDays(sequence.emailSteps)} /> : null}
+		</div>
+	)
+	const linkedIn = (
+		<div className="grid gap-3">
+			<LinkedInSteps
+				steps={sequence.linkedInSteps}
+				sequenceStatus={sequence.status}
+				initialEditId={editId}
+				onlyKind={sequence.emailSteps.length === 0 && sequence.phoneCallStepCount === 0}
+			/>
+			{canAdd ? <AddStepForm kind="linkedin" daysAfter={nextStepDays(sequence.linkedInSteps)} /> : null}
+		</div>
+	)
+	const hasEmail = sequence.emailSteps.length > 0
+	const hasLinkedIn = sequence.linkedInSteps.length > 0
+	if (!(hasEmail && hasLinkedIn)) return hasLinkedIn ? linkedIn : email
+	if (!hydrated) {
+		return (
+			<div className="grid gap-6">
+				<section aria-labelledby="drawer-email-steps" className="grid gap-2">
+					<h3 id="drawer-email-steps" className="text-sm font-semibold">
+						Email
+					</h3>
+					{email}
+				</section>
+				<section aria-labelledby="drawer-linkedin-steps" className="grid gap-2">
+					<h3 id="drawer-linkedin-steps" className="text-sm font-semibold">
+						LinkedIn
+					</h3>
+					{linkedIn}
+				</section>
+			</div>
+		)
+	}
+	return (
+		<Tabs defaultValue="email">
+			<TabsList className="grid w-full grid-cols-2">
+				<TabsTrigger value="email">Email</TabsTrigger>
+				<TabsTrigger value="linkedin">LinkedIn</TabsTrigger>
+			</TabsList>
+			<TabsContent value="email">{email}</TabsContent>
+			<TabsContent value="linkedin">{linkedIn}</TabsContent>
+		</Tabs>
+	)
+}
+
+/** Adds a step one day after the list's last one (0 for the first). */
+function AddStepForm({ kind, daysAfter }: { kind: StepKind; daysAfter: number }) {
+	const fetcher = useDrawerFetcher()
+	return (
+		<DrawerForm fetcher={fetcher} intent="add-step">
+			<input type="hidden" name="kind" value={kind} />
+			<input type="hidden" name="daysAfter" value={String(daysAfter)} />
+			<Button
+				type="submit"
+				variant="outline"
+				className="w-full border-dashed"
+				disabled={fetcher.state !== 'idle'}
+			>
+				{fetcher.state !== 'idle' ? (
+					<Loader2 className="animate-spin" aria-hidden="true" />
+				) : (
+					<Plus aria-hidden="true" />
+				)}
+				Add Step
+			</Button>
+		</DrawerForm>
+	)
+}

@@ -1,0 +1,106 @@
+import { Loader2, Pause, Send, Trash2, XCircle } from 'lucide-react'
+import { useConfirm } from '#app/components/dialog-stack/confirm-dialog.tsx'
+import { useGoogleScopeRetry } from '#app/components/mail/google-permissions-dialog.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import {
+	DrawerForm,
+	useDrawer,
+	useDrawerBusy,
+	useDrawerFetcher,
+	useDrawerSubmit,
+	useFetcherResult,
+} from './drawer-context.tsx'
+import { type DrawerSequence } from './drawer-types.ts'
+import { DELETE_WHOLE_SEQUENCE_CONFIRM } from './step-delete.tsx'
+
+const TERMINAL = ['COMPLETED', 'CANCELLED', 'FAILED']
+
+/**
+ * The drawer's footer: Activate sequence for a draft (disabled with no steps or while any
+ * change is on its way; a Gmail grant that must be renewed opens the permissions dialog and
+ * activation is retried once granted), Pause for an active one, Cancel, and Delete sequence.
+ */
+export function SequenceActions({ sequence }: { sequence: DrawerSequence }) {
+	const { readOnly, close } = useDrawer()
+	const hydrated = useHydrated()
+	const busy = useDrawerBusy()
+	const confirm = useConfirm()
+	const activator = useDrawerFetcher()
+	const activate = useDrawerSubmit(activator)
+	const changer = useDrawerFetcher()
+	const change = useDrawerSubmit(changer)
+	const deleter = useDrawerFetcher()
+	const remove = useDrawerSubmit(deleter)
+	const permissions = useGoogleScopeRetry()
+	useFetcherResult(activator, (result) => {
+		if (result.ok && result.intent === 'activate') close()
+		else if (result.error === 'GoogleScopeError') permissions.requestGrant(() => activate('activate', {}))
+	})
+	useFetcherResult(deleter, (result) => {
+		if (result.ok) close()
+	})
+	if (readOnly) return null
+	const stepCount = sequence.emailSteps.length + sequence.linkedInSteps.length
+	const terminal = TERMINAL.includes(sequence.status)
+	return (
+		<div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
+			{terminal || sequence.status === 'CREATING' ? null : (
+				<DrawerForm
+					fetcher={changer}
+					intent="cancel"
+					onSubmit={async (event) => {
+						event.preventDefault()
+						const confirmed = await confirm({
+							title: 'Cancel sequence?',
+							message: 'Steps not sent yet will not be sent.',
+							cancelLabel: 'Keep',
+							confirmLabel: 'Cancel sequence',
+						})
+						if (confirmed) change('cancel', {})
+					}}
+				>
+					<Button type="submit" variant="outline" disabled={changer.state !== 'idle'}>
+						<XCircle aria-hidden="true" />
+						Cancel sequence
+					</Button>
+				</DrawerForm>
+			)}
+			<DrawerForm
+				fetcher={deleter}
+				intent="delete"
+				onSubmit={async (event) => {
+					event.preventDefault()
+					const confirmed = await confirm(DELETE_WHOLE_SEQUENCE_CONFIRM)
+					if (confirmed) remove('delete', { confirmed: 'true' })
+				}}
+			>
+				<Button type="submit" variant="outline" disabled={deleter.state !== 'idle'}>
+					<Trash2 aria-hidden="true" />
+					Delete sequence
+				</Button>
+			</DrawerForm>
+			{sequence.status === 'ACTIVE' ? (
+				<DrawerForm fetcher={changer} intent="pause">
+					<Button type="submit" variant="secondary" disabled={changer.state !== 'idle'}>
+						<Pause aria-hidden="true" />
+						Pause
+					</Button>
+				</DrawerForm>
+			) : null}
+			{sequence.status === 'PENDING' ? (
+				<DrawerForm fetcher={activator} intent="activate">
+					<Button type="submit" disabled={stepCount === 0 || (hydrated && busy)}>
+						{activator.state !== 'idle' ? (
+							<Loader2 className="animate-spin" aria-hidden="true" />
+						) : (
+							<Send aria-hidden="true" />
+						)}
+						Activate sequence
+					</Button>
+				</DrawerForm>
+			) : null}
+			{permissions.dialog}
+		</div>
+	)
+}

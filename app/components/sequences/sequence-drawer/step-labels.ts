@@ -1,0 +1,35 @@
+// The drawer's words for a step: its title and when it goes out (spec, section 9).
+
+function days(count: number) {
+	return `${count} ${count === 1 ? 'day' : 'days'}`
+}
+
+/**
+ * Email steps: the first counts from activation, each later one from the step before it
+ * (decision 009) — for the second that is the initial step, the spec's words.
+ */
+export function emailTimingLabel(order: number, daysAfter: number) {
+	if (order === 1) return daysAfter === 0 ? 'Immediately' : `${days(daysAfter)} from now`
+	return `${days(daysAfter)} after ${order === 2 ? 'initial' : 'previous'} step`
+}
+
+/** LinkedIn steps: the connection request counts from activation, the rest from acceptance. */
+export function linkedInTimingLabel(order: number, daysAfter: number) {
+	if (order === 1) return emailTimingLabel(1, daysAfter)
+	return daysAfter === 0 ? 'Same day as acceptance' : `${days(daysAfter)} after acceptance`
+}
+
+export function emailStepTitle(order: number) {
+	return order === 1 ? 'Initial Email' : 'Follow-up Email'
+}
+
+export function linkedInStepTitle(order: number) {
+	if (order === 1) return 'Connection Request'
+	return order === 2 ? 'Message' : 'Follow-up Message'
+}
+
+/** Days for a step added in the drawer: the last step's plus one, 0 for the first. */
+export function nextStepDays(steps: ReadonlyArray<{ daysAfter: number }>) {
+	const last = steps.at(-1)
+	return last ? last.daysAfter + 1 : 0
+}
