@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, NavLink, Outlet, useLocation } from '@remix-run/react'
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import {
 	Building,
 	Inbox,
@@ -18,8 +19,10 @@ import {
 import { DialogStackProvider, useDialogStack } from '#app/components/dialog-stack/dialog-stack.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { FeedbackDialog } from '#app/components/feedback/feedback-dialog.tsx'
+import { GooglePermissionsDialog } from '#app/components/mail/google-permissions-dialog.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { TooltipProvider } from '#app/components/ui/tooltip.tsx'
+import { getGmailGrantState } from '#app/models/user/google-account.server.ts'
 import { useActor } from '#app/utils/actor.ts'
 import { requireActor } from '#app/utils/auth.server.ts'
 import { cn } from '#app/utils/misc.ts'
@@ -41,17 +44,21 @@ const NAV_ITEMS: NavItem[] = [
 const ADMIN_ITEM: NavItem = { to: '/admin', label: 'Admin', icon: ShieldCheck }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	// The actor itself reaches the UI through the root loader; this only guards the signed-in area.
-	await requireActor(request)
-	return null
+	// The actor itself reaches the UI through the root loader; this guards the signed-in area and
+	// says whether Google asked for Gmail access again (the spec's shouldResetGmailScope).
+	const actor = await requireActor(request)
+	const { needsReset } = await getGmailGrantState(actor.userId)
+	return { shouldResetGmailScope: needsReset }
 }
 
 export default function AppLayout() {
 	const actor = useActor()
+	const { shouldResetGmailScope } = useLoaderData<typeof loader>()
 	const items = actor.isPlatformAdmin ? [...NAV_ITEMS, ADMIN_ITEM] : NAV_ITEMS
 	return (
 		<TooltipProvider delayDuration={300}>
 			<DialogStackProvider>
+				{shouldResetGmailScope ? <GmailAccessPrompt /> : null}
 				<a
 					href="#main"
 					className="sr-only z-[3000] rounded-md bg-background px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:outline-none focus:ring-2 focus:ring-ring"
@@ -209,4 +216,15 @@ function UserMenu({ name, email }: { name: string; email: string }) {
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />
+}
+
+/** Opens "Additional permissions required" once per browser session while Google wants Gmail access again. */
+function GmailAccessPrompt() {
+	const [open, setOpen] = useState(false)
+	useEffect(() => {
+		if (sessionStorage.getItem('gmail-access-prompted')) return
+		sessionStorage.setItem('gmail-access-prompted', '1')
+		setOpen(true)
+	}, [])
+	return <GooglePermissionsDialog open={open} onOpenChange={setOpen} />
 }
