@@ -1,7 +1,9 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { type z } from 'zod'
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
-import { type Actor } from './auth.server.ts'
-import { apiError } from './api.server.ts'
+import { apiError, methodNotAllowed, parseJsonBody } from './api.server.ts'
+import { requireApiActor, type Actor } from './auth.server.ts'
 
 const ERROR_CODES = {
 	400: 'validation_error',
@@ -35,4 +37,51 @@ export async function withSequenceErrors(run: () => Promise<Response>) {
 /** The actor as the mailbox rules see them. */
 export function mailboxOwner(actor: Actor) {
 	return { organizationId: actor.organizationId, userId: actor.userId, email: actor.email, name: actor.name }
+}
+
+/**
+ * The action of a step's API route: PUT a patch (validated by `schema`) → the step; DELETE → the
+ * step removed, `{ sequenceDeleted: true }` when the sequence went with it. `sequenceId` null:
+ * the step is found by its id alone (`/steps/:stepId`).
+ */
+export function stepRouteAction<Patch>({
+	schema,
+	update,
+	remove,
+	sequenceId: sequenceIdOf = (params) => params.id ?? '',
+}: {
+	schema: z.ZodType<Patch>
+	update: (
+		organizationId: string,
+		sequenceId: string | null,
+		stepId: string,
+		patch: Patch,
+	) => Promise<{ step: unknown }>
+	remove: (
+		organizationId: string,
+		sequenceId: string | null,
+		stepId: string,
+	) => Promise<{ sequenceDeleted: boolean }>
+	sequenceId?: (params: ActionFunctionArgs['params']) => string | null
+}) {
+	return async function action({ request, params }: ActionFunctionArgs) {
+		const actor = await requireApiActor(request)
+		const sequenceId = sequenceIdOf(params)
+		const stepId = params.stepId ?? ''
+		if (request.method === 'DELETE') {
+			return withSequenceErrors(async () => {
+				const result = await remove(actor.organizationId, sequenceId, stepId)
+				return Response.json({
+					message: result.sequenceDeleted ? 'Sequence deleted' : 'Step removed',
+					...result,
+				})
+			})
+		}
+		if (request.method !== 'PUT') return methodNotAllowed()
+		const patch = await parseJsonBody(request, schema)
+		return withSequenceErrors(async () => {
+			const { step } = await update(actor.organizationId, sequenceId, stepId, patch)
+			return Response.json(step)
+		})
+	}
 }
