@@ -7,7 +7,8 @@ const SECTIONS = [
 	{ name: 'Companies', path: '/companies', comingSoon: false },
 	{ name: 'Lists', path: '/lists', comingSoon: false },
 	{ name: 'Campaigns', path: '/campaigns', comingSoon: false },
-	{ name: 'Sequences', path: '/sequences', comingSoon: true },
+	{ name: 'Sequences', path: '/sequences', comingSoon: false },
+	{ name: 'Outbox', path: '/outbox', comingSoon: false },
 	{ name: 'Imports', path: '/imports', comingSoon: true },
 ]
 
