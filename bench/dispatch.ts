@@ -69,11 +69,13 @@ async function seedSequences(prefix: string, count: number, stepsPer: number, st
 	await prisma.$executeRawUnsafe(
 		`
 		INSERT INTO "EmailStep" (id, "order", subject, "bodyHtml", "bodyText", "daysAfter", status, "scheduledFor",
-			"organizationId", "sequenceId", "emailAddressId", "updatedAt")
+			"messageId", "organizationId", "sequenceId", "emailAddressId", "updatedAt")
 		SELECT '${prefix}e' || g || '-' || n, n, 'Quick question',
 			'<p>Hi Lead, <a href="https://example.com/pricing?ref=' || g || '#plans">our pricing</a>.</p>', 'Hi Lead',
 			CASE WHEN n = 1 THEN 0 ELSE 3 END, '${status === 'ACTIVE' ? 'SCHEDULED' : 'PENDING'}',
 			CASE WHEN '${status}' = 'ACTIVE' AND n = 1 THEN now() END,
+			-- Activation gives scheduled steps their Message-ID (sequence-status.server.ts).
+			CASE WHEN '${status}' = 'ACTIVE' THEN '<${prefix}e' || g || '-' || n || '@localhost>' END,
 			$1, '${prefix}s' || g, 'mb' || (1 + g % ${MAILBOXES}), now()
 		FROM generate_series(1, ${count}) g, generate_series(1, ${stepsPer}) n`,
 		organization.id,

@@ -57,7 +57,7 @@ const sqlTypes = {
  * dispatcher runs a dozen statements per send). Sessions run in UTC; pass times as ISO strings.
  */
 export function sqlPool(): pg.Pool {
-	globalThis.__sqlPool ??= createSqlPool('-c TimeZone=UTC')
+	globalThis.__sqlPool ??= createSqlPool('-c TimeZone=UTC -c plan_cache_mode=force_generic_plan')
 	return globalThis.__sqlPool
 }
 
@@ -66,7 +66,9 @@ export function sqlPool(): pg.Pool {
  * a crash may lose without harm because they can be redone from elsewhere (decision 009).
  */
 export function lazyCommitSqlPool(): pg.Pool {
-	globalThis.__lazySqlPool ??= createSqlPool('-c TimeZone=UTC -c synchronous_commit=off')
+	globalThis.__lazySqlPool ??= createSqlPool(
+		'-c TimeZone=UTC -c synchronous_commit=off -c plan_cache_mode=force_generic_plan',
+	)
 	return globalThis.__lazySqlPool
 }
 

@@ -97,3 +97,10 @@ export function getPublicEnv() {
 	return { MODE: env.NODE_ENV, GOOGLE_SIGN_IN: isGoogleSignInConfigured(), DEV_LOGIN: isDevLoginEnabled() }
 }
 export type PublicEnv = ReturnType<typeof getPublicEnv>
+
+/** Domain of the Message-IDs we give emails: MAIL_DOMAIN, else the app's host name. */
+export function mailDomain() {
+	const env = getEnv()
+	if (env.MAIL_DOMAIN) return env.MAIL_DOMAIN
+	return new URL(appUrl()).hostname || 'reachout.local'
+}

@@ -1,13 +1,13 @@
 /**
- * Coalesces calls made in the same turn of the event loop into one call of `run` with all their
- * inputs (at most `maxSize`), then hands each caller its own result. Callers keep a one-item
+ * Coalesces calls made in the same turn of the event loop (or within `waitMs` of the first) into
+ * one call of `run` with all their inputs (at most `maxSize`), then hands each caller its own result. Callers keep a one-item
  * API; a busy process makes one database round trip for many of them.
  * `run` returns one result per input, in order; if it throws, every caller of that batch gets
  * the error.
  */
 export function createMicroBatch<Input, Output>(
 	run: (inputs: Input[]) => Promise<Output[]>,
-	{ maxSize = 64 }: { maxSize?: number } = {},
+	{ maxSize = 64, waitMs = 0 }: { maxSize?: number; waitMs?: number } = {},
 ) {
 	type Waiting = { input: Input; resolve: (output: Output) => void; reject: (error: unknown) => void }
 	let waiting: Waiting[] = []
@@ -26,7 +26,10 @@ export function createMicroBatch<Input, Output>(
 		return new Promise<Output>((resolve, reject) => {
 			waiting.push({ input, resolve, reject })
 			if (waiting.length >= maxSize) flush()
-			else if (waiting.length === 1) setImmediate(flush)
+			else if (waiting.length === 1) {
+				if (waitMs > 0) setTimeout(flush, waitMs)
+				else setImmediate(flush)
+			}
 		})
 	}
 }

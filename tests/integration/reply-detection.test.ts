@@ -36,7 +36,7 @@ function inbound(
 	context: Awaited<ReturnType<typeof sentSequence>>,
 	overrides: Partial<InboundMessage> = {},
 ): InboundMessage {
-	const answered = context.steps.filter((step) => step.messageId).at(-1)!
+	const answered = context.steps.filter((step) => step.sentAt).at(-1)!
 	return {
 		organizationId: context.organization.id,
 		sequenceId: context.sequence.id,
@@ -49,7 +49,7 @@ function inbound(
 		html: '<p>Sounds good, call me Tuesday.</p>',
 		messageIdHeader: `<${randomUUID()}@mail.example.org>`,
 		inReplyTo: answered.messageId,
-		references: context.steps.flatMap((step) => (step.messageId ? [step.messageId] : [])),
+		references: context.steps.flatMap((step) => (step.sentAt && step.messageId ? [step.messageId] : [])),
 		...overrides,
 	}
 }

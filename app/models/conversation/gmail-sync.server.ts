@@ -249,7 +249,7 @@ async function recordStrayBounce(
 		.match(/<[^<>\s]+@[^<>\s]+>/g)
 	if (!quoted) return
 	const step = await prisma.emailStep.findFirst({
-		where: { messageId: { in: [...new Set(quoted)] }, sequence: { mailboxId } },
+		where: { messageId: { in: [...new Set(quoted)] }, sentAt: { not: null }, sequence: { mailboxId } },
 		orderBy: { order: 'desc' },
 		select: { sequence: { select: { id: true, organizationId: true } } },
 	})

@@ -152,8 +152,9 @@ export function isBounce(
 
 /** The step a reply answers: by In-Reply-To, then the latest step in References, else the caller's or the latest sent. */
 function answeredStep(message: InboundMessage, steps: StepRow[]) {
+	// Steps get their Message-ID when scheduled; only one that went out can be answered.
 	const byHeader = (id: string | null | undefined) =>
-		id ? steps.find((step) => step.messageId === id) : undefined
+		id ? steps.find((step) => step.sentAt && step.messageId === id) : undefined
 	const references = [...(message.references ?? [])].reverse()
 	return (
 		byHeader(message.inReplyTo) ??
@@ -166,7 +167,9 @@ function answeredStep(message: InboundMessage, steps: StepRow[]) {
 /** The step a bounce reports: its Message-ID is referenced or quoted in the report. */
 function bouncedStep(message: InboundMessage, steps: StepRow[]) {
 	const haystack = [message.reportText, message.text, message.html].filter(Boolean).join('\n')
-	const quoted = steps.filter((step) => step.messageId && haystack.includes(step.messageId)).at(-1)
+	const quoted = steps
+		.filter((step) => step.sentAt && step.messageId && haystack.includes(step.messageId))
+		.at(-1)
 	return quoted ?? answeredStep(message, steps)
 }
 

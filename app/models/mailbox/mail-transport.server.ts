@@ -3,6 +3,7 @@ import { createOutboxTransport } from '#app/integrations/mail/outbox-transport.s
 import type { MailTransport, MailTransportKind } from '#app/integrations/mail/transport.server.ts'
 import { createSmtpTransport } from '#app/integrations/smtp/smtp-transport.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { mailDomain } from '#app/utils/env.server.ts'
 import { smtpConfigForMailbox } from './smtp-senders.server.ts'
 
 /**
@@ -109,12 +110,4 @@ export async function sendTestEmail({
 	return { transport: transport.kind, sent: results.length }
 }
 
-export function mailDomain() {
-	const configured = process.env.MAIL_DOMAIN
-	if (configured) return configured
-	try {
-		return new URL(process.env.APP_URL ?? 'http://reachout.local').hostname || 'reachout.local'
-	} catch {
-		return 'reachout.local'
-	}
-}
+export { mailDomain }

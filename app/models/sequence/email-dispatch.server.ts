@@ -110,28 +110,35 @@ async function fastClaim(stepId: string): Promise<Claim | null> {
 
 type FastClaimRow = ClaimRow & { claimedMessageId: string | null }
 
-const claimBatch = createMicroBatch(async (stepIds: string[]): Promise<Array<FastClaimRow | null>> => {
-	try {
-		const { rows } = await sqlPool().query<FastClaimRow>({
-			name: 'email-step-fast-claim-many',
-			text: FAST_CLAIM_MANY,
-			values: [[...new Set(stepIds)], knownNonGmailMailboxIds(), mailDomain()],
-		})
-		const byId = new Map(rows.map((row) => [row.id, row]))
-		// A step asked for twice in one batch (duplicate jobs) is claimed for one of them only.
-		const handedOut = new Set<string>()
-		return stepIds.map((id) => {
-			if (handedOut.has(id)) return null
-			handedOut.add(id)
-			return byId.get(id) ?? null
-		})
-	} catch (error) {
-		// An invalid time zone name, or a lock conflict: the careful path decides per step.
-		if (error instanceof Error && 'code' in error && ['22023', '40P01'].includes(String(error.code)))
-			return stepIds.map(() => null)
-		throw error
-	}
-})
+// Waiting this long for the worker's other jobs to arrive lines them up: their claims, outbox
+// inserts and records then travel together (about 2.4 steps per statement without it, 4.8 with it).
+const CLAIM_BATCH_WAIT_MS = 2
+
+const claimBatch = createMicroBatch(
+	async (stepIds: string[]): Promise<Array<FastClaimRow | null>> => {
+		try {
+			const { rows } = await sqlPool().query<FastClaimRow>({
+				name: 'email-step-fast-claim-many',
+				text: FAST_CLAIM_MANY,
+				values: [[...new Set(stepIds)], knownNonGmailMailboxIds(), mailDomain()],
+			})
+			const byId = new Map(rows.map((row) => [row.id, row]))
+			// A step asked for twice in one batch (duplicate jobs) is claimed for one of them only.
+			const handedOut = new Set<string>()
+			return stepIds.map((id) => {
+				if (handedOut.has(id)) return null
+				handedOut.add(id)
+				return byId.get(id) ?? null
+			})
+		} catch (error) {
+			// An invalid time zone name, or a lock conflict: the careful path decides per step.
+			if (error instanceof Error && 'code' in error && ['22023', '40P01'].includes(String(error.code)))
+				return stepIds.map(() => null)
+			throw error
+		}
+	},
+	{ waitMs: CLAIM_BATCH_WAIT_MS },
+)
 
 /** Fixed per step, so every attempt at the same email carries the same Message-ID. */
 function stepMessageId(stepId: string) {

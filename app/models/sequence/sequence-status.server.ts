@@ -1,6 +1,7 @@
 import { Prisma, type SequenceStatus } from '#app/generated/prisma/client.ts'
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { mailDomain } from '#app/utils/env.server.ts'
 import { pickTimeZone } from './send-window.ts'
 import { cancelUnsentStepsWith, enqueueEmailStepJobs, prismaRun } from './step-jobs.server.ts'
 import { planStepTimes, sendWindowOf } from './step-plan.ts'
@@ -106,9 +107,14 @@ async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 	for (const [kind, table] of Object.entries(tables)) {
 		const { ids: stepIds, times } = updates[kind]!
 		if (stepIds.length === 0) continue
+		// Email steps get their Message-ID now, so claiming them changes no indexed column.
+		const messageId =
+			kind === 'email'
+				? Prisma.sql`, "messageId" = COALESCE(step."messageId", '<' || step.id || '@' || ${mailDomain()} || '>')`
+				: Prisma.empty
 		await tx.$executeRaw(Prisma.sql`
 			UPDATE ${Prisma.raw(`"${table}"`)} AS step
-			SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now()
+			SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now() ${messageId}
 			FROM unnest(${stepIds}::text[], ${times}::timestamptz[]) AS v(id, at)
 			WHERE step.id = v.id`)
 	}
