@@ -23,7 +23,37 @@ export function createOutboxTransport({
 	}
 }
 
-type OutboxItem = { email: OutgoingEmail; organizationId: string; mailboxId: string | null }
+export type OutboxItem = { email: OutgoingEmail; organizationId: string; mailboxId: string | null }
+
+/** The INSERT of outbox rows from eleven arrays, the first at parameter `$<first>`. */
+export function insertOutboxRowsSql(first: number) {
+	const types = ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'text', 'text']
+	const arrays = types.map((type, index) => `$${first + index}::${type}[]`).join(', ')
+	return `INSERT INTO "OutboxMessage" (id, "messageId", "inReplyTo", "fromAddress", "toAddress", subject, html, text,
+		headers, "organizationId", "mailboxId")
+	SELECT * FROM unnest(${arrays})
+	ON CONFLICT ("messageId") DO UPDATE SET "messageId" = EXCLUDED."messageId"`
+}
+
+/** The eleven arrays of insertOutboxRowsSql, one row per item, and the ids the rows get. */
+export function outboxRowValues(items: OutboxItem[]) {
+	const ids = items.map(() => `out_${crypto.randomUUID().replaceAll('-', '')}`)
+	const column = <T>(pick: (item: OutboxItem) => T) => items.map(pick)
+	const values = [
+		ids,
+		column((item) => item.email.messageId),
+		column((item) => item.email.inReplyTo ?? null),
+		column((item) => formatAddress(item.email.from)),
+		column((item) => formatAddress(item.email.to)),
+		column((item) => item.email.subject),
+		column((item) => item.email.html),
+		column((item) => item.email.text),
+		column((item) => JSON.stringify(headersOf(item.email))),
+		column((item) => item.organizationId),
+		column((item) => item.mailboxId),
+	]
+	return { ids, values }
+}
 
 // Concurrent sends share one INSERT. No wait for the disk: the outbox is our own database, and a
 // crash that loses these rows also loses the SENT records written after them (one WAL), so the
@@ -31,30 +61,11 @@ type OutboxItem = { email: OutgoingEmail; organizationId: string; mailboxId: str
 const storeInOutbox = createMicroBatch(async (requested: OutboxItem[]): Promise<SentEmail[]> => {
 	// One row per Message-ID, even if two attempts at one email share a batch.
 	const items = [...new Map(requested.map((item) => [item.email.messageId, item])).values()]
-	const ids = items.map(() => `out_${crypto.randomUUID().replaceAll('-', '')}`)
-	const column = <T>(pick: (item: OutboxItem) => T) => items.map(pick)
+	const { values } = outboxRowValues(items)
 	const { rows } = await lazyCommitSqlPool().query<{ id: string; messageId: string }>({
 		name: 'outbox-insert-many',
-		text: `
-			INSERT INTO "OutboxMessage" (id, "messageId", "inReplyTo", "fromAddress", "toAddress", subject, html, text,
-				headers, "organizationId", "mailboxId")
-			SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-				$8::text[], $9::jsonb[], $10::text[], $11::text[])
-			ON CONFLICT ("messageId") DO UPDATE SET "messageId" = EXCLUDED."messageId"
-			RETURNING id, "messageId"`,
-		values: [
-			ids,
-			column((item) => item.email.messageId),
-			column((item) => item.email.inReplyTo ?? null),
-			column((item) => formatAddress(item.email.from)),
-			column((item) => formatAddress(item.email.to)),
-			column((item) => item.email.subject),
-			column((item) => item.email.html),
-			column((item) => item.email.text),
-			column((item) => JSON.stringify(headersOf(item.email))),
-			column((item) => item.organizationId),
-			column((item) => item.mailboxId),
-		],
+		text: `${insertOutboxRowsSql(1)} RETURNING id, "messageId"`,
+		values,
 	})
 	const byMessageId = new Map(rows.map((row) => [row.messageId, row.id]))
 	return requested.map((item) => {
