@@ -23,14 +23,6 @@ export async function transportForMailbox(mailboxId: string): Promise<MailTransp
 	return transport
 }
 
-/** Mailboxes this process knows send through something other than Gmail (no reply check owed). */
-export function knownNonGmailMailboxIds() {
-	const now = Date.now()
-	const ids: string[] = []
-	for (const [id, entry] of cache) if (entry.expiresAt > now && entry.transport.kind !== 'GMAIL') ids.push(id)
-	return ids
-}
-
 /** Forgets resolved transports (settings changed, Google grant changed, tests). */
 export function forgetMailboxTransports(mailboxId?: string) {
 	for (const [id, entry] of cache) {

@@ -99,12 +99,12 @@ export const COUNT_AND_MARK_SENDING = `
  * The common case, for a batch of steps in one autocommitted statement: it claims a step only
  * when every rule of the careful path certainly holds — due, ACTIVE, no earlier step unsent,
  * contact reachable, window open now in the contact's (else the organization's) zone, under the
- * cap, and for a follow-up a mailbox known not to be Gmail (a Gmail follow-up checks for replies
- * first) — and otherwise claims nothing, leaving that step to the careful path. A mailbox's steps
+ * cap, and for a follow-up a mailbox that does not send through Gmail (a Gmail follow-up checks
+ * for replies first) — and otherwise claims nothing, leaving that step to the careful path. A mailbox's steps
  * in the batch are counted together, all or none, against its cap. An invalid time zone makes
  * the statement fail, which sends its steps the careful way too. The cap and the local day are
  * the arithmetic of mailboxDailyLimit() and localDate().
- * $1 step ids, $2 mailbox ids known not to send through Gmail, $3 the Message-ID domain.
+ * $1 step ids, $2 the Message-ID domain.
  */
 export const FAST_CLAIM_MANY = `
 	WITH target AS (
@@ -116,7 +116,11 @@ export const FAST_CLAIM_MANY = `
 				extract(isodow FROM now() AT TIME ZONE COALESCE(c."timeZone", o."timeZone"))::int = ANY(o."sendWindowDays")
 				AND extract(hour FROM now() AT TIME ZONE COALESCE(c."timeZone", o."timeZone")) * 60
 					+ extract(minute FROM now() AT TIME ZONE COALESCE(c."timeZone", o."timeZone"))
-					BETWEEN o."sendWindowStart" AND o."sendWindowEnd" - 1)) AS "windowOpen"
+					BETWEEN o."sendWindowStart" AND o."sendWindowEnd" - 1)) AS "windowOpen",
+			-- isGmailConnected(): a user's own mailbox whose Google grant holds both Gmail scopes.
+			(m.kind = 'USER' AND EXISTS (SELECT 1 FROM "GoogleAccount" g WHERE g."userId" = m."userId"
+				AND ' ' || g.scope || ' ' LIKE '% https://www.googleapis.com/auth/gmail.readonly %'
+				AND ' ' || g.scope || ' ' LIKE '% https://www.googleapis.com/auth/gmail.send %')) AS "sendsThroughGmail"
 		${CLAIM_FROM_MANY}
 	), eligible AS (
 		SELECT t.id, t."mailboxId", t."orgDay", t."capToday" FROM target t
@@ -124,7 +128,7 @@ export const FAST_CLAIM_MANY = `
 			AND t."scheduledFor" <= now() + interval '1 second' AND NOT t."earlierUnsent"
 			AND t."contactEmail" IS NOT NULL AND t."unsubscribedAt" IS NULL AND t."emailBouncedAt" IS NULL
 			AND t."mailboxId" IS NOT NULL AND t."windowOpen" AND t."capToday" > 0
-			AND (t."order" = 1 OR t."threadId" IS NULL OR t."mailboxId" = ANY($2::text[]))
+			AND (t."order" = 1 OR t."threadId" IS NULL OR NOT t."sendsThroughGmail")
 	), wanted AS (
 		SELECT "mailboxId", "orgDay", "capToday", count(*)::int AS n FROM eligible
 		GROUP BY "mailboxId", "orgDay", "capToday" HAVING count(*) <= "capToday"
@@ -137,7 +141,7 @@ export const FAST_CLAIM_MANY = `
 		RETURNING "mailboxId"
 	), marked AS (
 		UPDATE "EmailStep" AS step SET status = 'SENDING', "sendingStartedAt" = now(),
-			"messageId" = COALESCE(step."messageId", '<' || step.id || '@' || $3 || '>'), "updatedAt" = now()
+			"messageId" = COALESCE(step."messageId", '<' || step.id || '@' || $2 || '>'), "updatedAt" = now()
 		FROM eligible
 		WHERE step.id = eligible.id AND eligible."mailboxId" IN (SELECT "mailboxId" FROM counted)
 		RETURNING step.id, step."messageId"

@@ -9,11 +9,7 @@ import {
 } from '#app/integrations/mail/transport.server.ts'
 import { syncSequenceThread } from '#app/models/conversation/gmail-sync.server.ts'
 import { mailboxDailyLimit } from '#app/models/mailbox/mailbox.server.ts'
-import {
-	knownNonGmailMailboxIds,
-	mailDomain,
-	transportForMailbox,
-} from '#app/models/mailbox/mail-transport.server.ts'
+import { mailDomain, transportForMailbox } from '#app/models/mailbox/mail-transport.server.ts'
 import { rewriteLinksForTracking } from '#app/models/tracking/tracked-links.server.ts'
 import {
 	addUnsubscribeFooter,
@@ -127,7 +123,7 @@ const claimBatch = createMicroBatch(
 			const { rows } = await sqlPool().query<FastClaimRow>({
 				name: 'email-step-fast-claim-many',
 				text: FAST_CLAIM_MANY,
-				values: [[...new Set(stepIds)], knownNonGmailMailboxIds(), mailDomain()],
+				values: [[...new Set(stepIds)], mailDomain()],
 			})
 			const byId = new Map(rows.map((row) => [row.id, row]))
 			// A step asked for twice in one batch (duplicate jobs) is claimed for one of them only.
