@@ -27,6 +27,7 @@ const { prisma, disconnectPrisma } = await import('#app/utils/db.server.ts')
 const { taskList } = await import('#jobs/task-list.ts')
 const { activateSequences } = await import('#app/models/sequence/sequence-status.server.ts')
 const { ensureUserMailbox } = await import('#app/models/mailbox/mailbox.server.ts')
+const { enqueueEmailStepJobs, prismaRun } = await import('#app/models/sequence/step-jobs.server.ts')
 
 const quietLogger = new Logger(() => () => {})
 
@@ -123,11 +124,12 @@ console.log(`no-op jobs:        ${noopSeconds.toFixed(1)} s, ${Math.round(noopRa
 
 // 2. Due steps through the real dispatcher and the outbox transport.
 await seedSequences('d', STEPS, 1, 'ACTIVE')
-await prisma.$executeRawUnsafe(`
-	SELECT count(*) FROM graphile_worker.add_jobs(
-		(SELECT array_agg(ROW('send_email_step', json_build_object('stepId', 'de' || g || '-1'), NULL, now(), 10,
-			'email-step:de' || g || '-1', 0, NULL)::graphile_worker.job_spec)
-		 FROM generate_series(1, ${STEPS}) g))`)
+// Their send jobs, as activation adds them (step-jobs.server.ts).
+const stepIds = Array.from({ length: STEPS }, (_, index) => `de${index + 1}-1`)
+await enqueueEmailStepJobs(
+	prismaRun(prisma),
+	stepIds.map((stepId) => ({ stepId, runAt: new Date() })),
+)
 const dispatchSeconds = await drain(taskList, 'send_email_step')
 const sent = await prisma.emailStep.count({ where: { sequenceId: { startsWith: 'ds' }, status: 'SENT' } })
 const outbox = await prisma.outboxMessage.count()

@@ -14,7 +14,7 @@ const DAY = 86_400_000
 
 async function waitingJobs(stepId: string) {
 	return prisma.$queryRaw<Array<{ run_at: Date; locked_at: Date | null }>>`
-		SELECT run_at, locked_at FROM graphile_worker._private_jobs WHERE key = ${'email-step:' + stepId}`
+		SELECT run_at, locked_at FROM graphile_worker._private_jobs WHERE payload::jsonb ? ${stepId}`
 }
 
 async function runDueJobs() {

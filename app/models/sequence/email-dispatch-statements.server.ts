@@ -1,3 +1,5 @@
+import { emailStepJobKeySql } from './step-jobs.server.ts'
+
 // The dispatcher's SQL (decision 009). The common send is three statements, each shared by the
 // sends a worker runs at once: FAST_CLAIM_MANY (locks, checks, counts against the cap, marks
 // SENDING), the transport's send, RECORD_SENT_MANY (SENT, event, thread, next step planned and
@@ -134,7 +136,8 @@ export const FAST_CLAIM_MANY = `
 		GROUP BY "mailboxId", "orgDay", "capToday" HAVING count(*) <= "capToday"
 	), counted AS (
 		INSERT INTO "MailboxDailyUsage" ("mailboxId", day, "sentCount")
-		SELECT "mailboxId", "orgDay", n FROM wanted
+		-- In mailbox order: concurrent batches lock shared mailboxes in one order, never in a cycle.
+		SELECT "mailboxId", "orgDay", n FROM wanted ORDER BY "mailboxId"
 		ON CONFLICT ("mailboxId", day) DO UPDATE SET "sentCount" = "MailboxDailyUsage"."sentCount" + EXCLUDED."sentCount"
 		WHERE "MailboxDailyUsage"."sentCount" + EXCLUDED."sentCount"
 			<= (SELECT w."capToday" FROM wanted w WHERE w."mailboxId" = EXCLUDED."mailboxId")
@@ -188,8 +191,8 @@ export const RECORD_SENT_MANY = `
 			AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		RETURNING e.id, e."sequenceId", v.at, v.next
 	), job AS (
-		SELECT graphile_worker.add_job($8::text, json_build_object('stepId', planned.id), run_at => planned.at,
-			max_attempts => $9::int, job_key => 'email-step:' || planned.id)
+		SELECT graphile_worker.add_job($8::text, json_build_array(planned.id), run_at => planned.at,
+			max_attempts => $9::int, job_key => ${emailStepJobKeySql('planned.id', 'planned.at')})
 		FROM planned JOIN sequence ON sequence.id = planned."sequenceId"
 		WHERE sequence.status = 'ACTIVE' AND planned.next
 	)

@@ -1,12 +1,19 @@
 import type pg from 'pg'
 import { type Prisma } from '#app/generated/prisma/client.ts'
 
-/** Graphile Worker task that sends one email step (jobs/tasks/sequences/send-email-step.ts). */
+/**
+ * Graphile Worker task that sends email steps (jobs/tasks/sequences/send-email-step.ts). Its
+ * payload is a Graphile "batch job": an array of step ids due in the same second, in one of
+ * EMAIL_STEP_JOB_SHARDS jobs per second (so several workers share a busy second). Adding a step
+ * to a waiting job appends it; a running job's key passes to a new job (Graphile's rules).
+ */
 export const SEND_EMAIL_STEP_TASK = 'send_email_step'
 export const SEND_EMAIL_STEP_MAX_ATTEMPTS = 10
+export const EMAIL_STEP_JOB_SHARDS = 16
 
-export function emailStepJobKey(stepId: string) {
-	return `email-step:${stepId}`
+/** The job key of a step due at `runAt`, in SQL: `email-steps:<epoch second>:<shard>`. */
+export function emailStepJobKeySql(stepId: string, runAt: string) {
+	return `'email-steps:' || floor(extract(epoch FROM ${runAt}))::bigint || ':' || (abs(hashtext(${stepId})) % ${EMAIL_STEP_JOB_SHARDS})`
 }
 
 /**
@@ -25,15 +32,18 @@ export function pgRun(client: pg.ClientBase): SqlRun {
 
 const ADD_JOBS = `
 	SELECT count(*) FROM graphile_worker.add_jobs(
-		(SELECT array_agg(ROW($1::text, json_build_object('stepId', v.id), NULL::text, v.run_at, $2::int,
-			'email-step:' || v.id, 0, NULL::text[])::graphile_worker.job_spec)
-		FROM unnest($3::text[], $4::timestamptz[]) AS v(id, run_at)))`
+		(SELECT array_agg(ROW($1::text, bucket.ids, NULL::text, bucket.run_at, $2::int, bucket.key, 0,
+			NULL::text[])::graphile_worker.job_spec)
+		FROM (
+			SELECT ${emailStepJobKeySql('v.id', 'v.run_at')} AS key, min(v.run_at) AS run_at, json_agg(v.id) AS ids
+			FROM unnest($3::text[], $4::timestamptz[]) AS v(id, run_at)
+			GROUP BY 1
+		) AS bucket))`
 
 /**
- * Adds (or moves) the send jobs of these steps, one statement for any number of them.
- * The job key per step means a step has at most one waiting job: adding it again moves its
- * run time, and a job already running keeps running while a fresh one waits (Graphile's
- * rule for locked jobs), which is what the recovery sweep relies on.
+ * Adds these steps to the send jobs of their times, one statement for any number of them. A
+ * step added twice (moved, or re-added by the recovery sweep) may sit in two jobs; the claim
+ * sends it once, and a job that finds it not yet due puts it back for its time.
  */
 export async function enqueueEmailStepJobs(run: SqlRun, jobs: Array<{ stepId: string; runAt: Date }>) {
 	if (jobs.length === 0) return

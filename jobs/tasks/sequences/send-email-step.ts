@@ -2,10 +2,32 @@ import type { Task } from 'graphile-worker'
 import { z } from 'zod'
 import { sendEmailStep } from '#app/models/sequence/email-dispatch.server.ts'
 
-const PayloadSchema = z.object({ stepId: z.string().min(1) })
+// A batch of step ids (app/models/sequence/step-jobs.server.ts); `{ stepId }` from older jobs.
+const PayloadSchema = z.union([
+	z.array(z.string().min(1)),
+	z.object({ stepId: z.string().min(1) }).transform(({ stepId }) => [stepId]),
+])
 
-/** Sends one email step at its time (app/models/sequence/email-dispatch.server.ts). */
+/** How many of the job's steps are in flight at once: they share each dispatcher statement. */
+const STEPS_AT_ONCE = 25
+
+/**
+ * Sends the email steps due at this job's time (app/models/sequence/email-dispatch.server.ts).
+ * Each step succeeds or fails on its own: Graphile retries only the failed ones.
+ */
 export const sendEmailStepTask: Task = async (payload, helpers) => {
-	const { stepId } = PayloadSchema.parse(payload)
-	await sendEmailStep(stepId, { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts })
+	const stepIds = PayloadSchema.parse(payload)
+	const options = { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts }
+	const outcomes: Array<Promise<unknown>> = []
+	for (let start = 0; start < stepIds.length; start += STEPS_AT_ONCE) {
+		const chunk = stepIds.slice(start, start + STEPS_AT_ONCE).map((stepId) => sendEmailStep(stepId, options))
+		await Promise.allSettled(chunk)
+		outcomes.push(...chunk)
+	}
+	if (!Array.isArray(payload)) {
+		await outcomes[0]
+		return
+	}
+	// An array the length of the payload marks the failed entries for retry (Graphile batch jobs).
+	return outcomes
 }
