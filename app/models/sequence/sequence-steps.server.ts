@@ -273,14 +273,16 @@ export async function addLinkedInStep(
 	return transaction(async (tx) => {
 		const sequence = await lockSequence(tx, organizationId, sequenceId)
 		if (sequence.status !== 'PENDING') throw new SequenceRuleError(STEP_RULE_MESSAGES.addNotDraft, 409)
-		const [last, contact] = await Promise.all([
-			tx.linkedInStep.findFirst({
-				where: { sequenceId },
-				orderBy: { order: 'desc' },
-				select: { order: true, daysAfter: true },
-			}),
-			tx.contact.findUniqueOrThrow({ where: { id: sequence.contactId }, select: { linkedin: true } }),
-		])
+		// One connection in a transaction: one query at a time.
+		const last = await tx.linkedInStep.findFirst({
+			where: { sequenceId },
+			orderBy: { order: 'desc' },
+			select: { order: true, daysAfter: true },
+		})
+		const contact = await tx.contact.findUniqueOrThrow({
+			where: { id: sequence.contactId },
+			select: { linkedin: true },
+		})
 		const linkedinUrl = input.linkedinUrl || contact.linkedin || null
 		const step = await tx.linkedInStep.create({
 			data: {
@@ -407,11 +409,10 @@ export async function deletePhoneCallStep(organizationId: string, sequenceId: st
 
 /** After a LinkedIn or phone-call step is removed: an empty sequence goes too. */
 async function finishRemoval(tx: Tx, sequenceId: string) {
-	const [emails, linkedIns, calls] = await Promise.all([
-		tx.emailStep.count({ where: { sequenceId } }),
-		tx.linkedInStep.count({ where: { sequenceId } }),
-		tx.phoneCallStep.count({ where: { sequenceId } }),
-	])
+	// One connection in a transaction: one query at a time.
+	const emails = await tx.emailStep.count({ where: { sequenceId } })
+	const linkedIns = await tx.linkedInStep.count({ where: { sequenceId } })
+	const calls = await tx.phoneCallStep.count({ where: { sequenceId } })
 	if (emails + linkedIns + calls === 0) {
 		await tx.sequence.delete({ where: { id: sequenceId } })
 		return { sequenceDeleted: true }
