@@ -88,6 +88,14 @@ function createSqlPool(options: string) {
 /** Runs `work` in one transaction on one pooled connection; rolls back when it throws. */
 export async function withSqlTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
 	const client = await sqlPool().connect()
+	// The pool stops listening to a client's errors while it is checked out; a connection dropped
+	// between two statements would otherwise crash the process. A broken client is discarded.
+	let broken: Error | undefined
+	const onError = (error: Error) => {
+		broken = error
+		warnConnectionLost(error)
+	}
+	client.on('error', onError)
 	try {
 		await client.query('BEGIN')
 		const result = await work(client)
@@ -97,6 +105,7 @@ export async function withSqlTransaction<T>(work: (client: pg.PoolClient) => Pro
 		await client.query('ROLLBACK').catch(() => {})
 		throw error
 	} finally {
-		client.release()
+		client.off('error', onError)
+		client.release(broken)
 	}
 }
