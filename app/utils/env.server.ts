@@ -36,6 +36,13 @@ const schema = z.object({
 	 * provider before sending again. Longer than any provider call may take.
 	 */
 	EMAIL_SEND_LEASE_SECONDS: z.coerce.number().positive().default(120),
+	/** The assistant (issue 5): any OpenAI-compatible server. Without a key the offline writer writes. */
+	OPENAI_API_KEY: z.string().optional(),
+	OPENAI_BASE_URL: z.string().url().optional(),
+	OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+	OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+	/** Model requests one organization may have in flight at once. */
+	OPENAI_CONCURRENCY: z.coerce.number().int().positive().default(4),
 	/** Pause after each parsed PDF page; only tests set it, to watch progress advance. */
 	DOCUMENT_PARSE_PAGE_DELAY_MS: z.coerce.number().int().min(0).default(0),
 })
