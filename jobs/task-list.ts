@@ -1,4 +1,5 @@
 import type { TaskList } from 'graphile-worker'
+import { generateSequenceTask } from './tasks/assistant/generate-sequence.ts'
 import { cleanupExpiredSessions } from './tasks/auth/cleanup-expired-sessions.ts'
 import { parseDocument } from './tasks/documents/parse-document.ts'
 import { syncAllMailboxesTask } from './tasks/mailboxes/sync-all-mailboxes.ts'
@@ -12,6 +13,7 @@ import { sendEmailStepTask } from './tasks/sequences/send-email-step.ts'
  */
 export const taskList: TaskList = {
 	cleanup_expired_sessions: cleanupExpiredSessions,
+	generate_sequence: generateSequenceTask,
 	parse_document: parseDocument,
 	send_email_step: sendEmailStepTask,
 	requeue_stranded_email_steps: requeueStrandedEmailStepsTask,

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+export const ASSISTANT_MESSAGES = {
+	instructionRequired: 'Please enter an instruction for the assistant',
+	stepsRequired: 'There are no steps to modify',
+	contactNotFound: 'Contact not found',
+	senderRequired: 'Please select a sender email',
+} as const
+
+/** `POST /api/sequences/background` (the spec's sequence generation request). */
+export const GenerateSequenceBodySchema = z.object({
+	prompt: z.string().trim().max(4_000).default(''),
+	contactId: z.string().min(1, { error: ASSISTANT_MESSAGES.contactNotFound }),
+	emailAddressId: z
+		.string({ error: ASSISTANT_MESSAGES.senderRequired })
+		.min(1, { error: ASSISTANT_MESSAGES.senderRequired }),
+	orgPrompt: z.boolean().default(true),
+	linkedin: z.boolean().default(false),
+	phoneCall: z.boolean().default(false),
+})
+
+/** `POST /api/sequences/modify` as the drawer and the Create dialog send it (the spec's body). */
+export const ModifySequenceBodySchema = z.object({
+	prompt: z.string().trim().min(1, { error: ASSISTANT_MESSAGES.instructionRequired }).max(4_000),
+	contact: z.object({ id: z.string().min(1, { error: ASSISTANT_MESSAGES.contactNotFound }) }),
+	existingSequence: z
+		.array(
+			z.object({
+				id: z.string().optional(),
+				subject: z.string().max(1_000).default(''),
+				body: z.string().max(100_000).default(''),
+				daysAfter: z.coerce.number().int().min(0).default(0),
+			}),
+		)
+		.min(1, { error: ASSISTANT_MESSAGES.stepsRequired })
+		.max(20),
+	// The client also sends its copy of the organization's settings; the server reads its own.
+	organization: z.unknown().optional(),
+	linkedinSteps: z.array(z.unknown()).optional(),
+})
