@@ -44,6 +44,7 @@ function toDrawerData(
 			subject: detail.subject,
 			progress: detail.progress,
 			failureReason: detail.failureReason,
+			generatedBy: detail.generatedBy,
 			fromEmail: detail.fromEmail,
 			contact: detail.contact,
 			phoneCallStepCount: detail.phoneCallSteps.length,

@@ -1,10 +1,11 @@
 import { Logger, runOnce } from 'graphile-worker'
 import { expect, test } from 'vitest'
 import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
+import * as drawerRoute from '#app/routes/_app+/sequences.$sequenceId.tsx'
 import { prisma } from '#app/utils/db.server.ts'
 import { taskList } from '#jobs/task-list.ts'
 import { expectApiError, setupApiRouter } from '#tests/api-router.ts'
-import { createSignedInUser } from '#tests/db-utils.ts'
+import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
 import { insertCompany, insertContact } from '#tests/factories/contact.ts'
 
 // POST /api/sequences/background with no model configured: the sequence is CREATING at once and
@@ -77,6 +78,16 @@ test('CREATING at once, then PENDING with email, LinkedIn and phone-call steps f
 	expect(sequence.linkedInSteps[0]!.requestNote!.length).toBeLessThanOrEqual(200)
 	expect(sequence.linkedInSteps[0]!.username).toBe('ada-lovelace')
 	expect(sequence.phoneCallSteps).toHaveLength(1)
+
+	// The drawer says the offline writer wrote it.
+	const drawer = await callRoute(() =>
+		drawerRoute.loader({
+			request: makeRequest(`/sequences/${id}`, { cookie }),
+			params: { sequenceId: id },
+			context: {},
+		}),
+	)
+	expect(drawer.body.drawer.sequence).toMatchObject({ status: 'PENDING', generatedBy: 'offline' })
 })
 
 test('400 without a sender, 404 for another organization’s contact; nothing is created', async () => {

@@ -36,6 +36,8 @@ export type DrawerSequence = {
 	/** Generation progress (0–100) while CREATING. */
 	progress: number
 	failureReason: string | null
+	/** Who wrote it: null for a person, "offline" for the offline writer, else the model's name. */
+	generatedBy: string | null
 	fromEmail: string | null
 	contact: { id: string; firstName: string; lastName: string; email: string | null; linkedin: string | null }
 	emailSteps: DrawerEmailStep[]

@@ -187,6 +187,11 @@ function DrawerBody({
 						<Progress value={sequence.progress} aria-label="Generation progress" />
 					</div>
 				) : null}
+				{sequence.generatedBy === 'offline' ? (
+					<p className="mb-3 rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground">
+						Written by the offline writer: no AI model is configured (OPENAI_API_KEY).
+					</p>
+				) : null}
 				{sequence.status === 'FAILED' && sequence.failureReason ? (
 					<p className="mb-3 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
 						{sequence.failureReason}
