@@ -25,6 +25,10 @@ async function openCreateDialog(page: Page, contact: SeededContact) {
 		.click()
 	const detail = page.getByRole('dialog', { name: `${contact.firstName} ${contact.lastName}` })
 	await detail.getByRole('button', { name: 'Generate Sequence' }).click()
+	await page
+		.getByRole('dialog', { name: 'Generate Sequence' })
+		.getByRole('button', { name: 'Switch to Manual' })
+		.click()
 }
 
 function step(dialog: Locator, number: number) {
@@ -167,6 +171,10 @@ test('create a sequence by hand from the contact dialog', async ({ page }) => {
 	await page
 		.getByRole('dialog', { name: `${contact.firstName} ${contact.lastName}` })
 		.getByRole('button', { name: 'Generate Sequence' })
+		.click()
+	await page
+		.getByRole('dialog', { name: 'Generate Sequence' })
+		.getByRole('button', { name: 'Switch to Manual' })
 		.click()
 	await expect(dialog).toBeVisible()
 	await expect(limits).toBeHidden()

@@ -7,7 +7,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { ViewSequencesDialog } from '#app/components/sequences/view-sequences-dialog.tsx'
-import { CreateSequenceDialog } from '#app/components/sequences/create-sequence-dialog.tsx'
+import { GenerateSequencePanel } from '#app/components/sequences/generate-sequence-panel.tsx'
 import { EditContactDialog } from './edit-contact-dialog.tsx'
 
 /** What the contact panels show (GET /api/v1/contacts/:id?company=true, or a page loader). */
@@ -428,7 +428,7 @@ function ContactDetailBody({
 				}
 			/>
 			{creatingSequence ? (
-				<CreateSequenceDialog contact={contact} open onOpenChange={setCreatingSequence} />
+				<GenerateSequencePanel contact={contact} open onOpenChange={setCreatingSequence} />
 			) : null}
 			{viewingSequences ? (
 				<ViewSequencesDialog contact={contact} open onOpenChange={setViewingSequences} />
