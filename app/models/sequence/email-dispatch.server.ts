@@ -340,15 +340,15 @@ async function stopSequence(
 	)
 }
 
-type SentRecord = { row: ClaimRow; sent: SentEmail; lazyCommit: boolean }
+type SentRecord = { row: ClaimRow; sent: SentEmail }
 
 /** RECORD_SENT_MANY for this send and the others recorded in the same turn. */
 function recordSent(pool: 'durable' | 'lazy', row: ClaimRow, sent: SentEmail) {
-	return (pool === 'lazy' ? recordLazily : recordDurably)({ row, sent, lazyCommit: pool === 'lazy' })
+	return (pool === 'lazy' ? recordLazily : recordDurably)({ row, sent })
 }
 
 /** RECORD_SENT_MANY's parameters: the sends, and their sequences' later steps planned from now. */
-function recordValues(records: Array<Omit<SentRecord, 'lazyCommit'>>) {
+function recordValues(records: SentRecord[]) {
 	const sentAt = new Date()
 	const rest = records.flatMap(({ row }) => {
 		const later = row.rest ?? []
@@ -369,18 +369,19 @@ function recordValues(records: Array<Omit<SentRecord, 'lazyCommit'>>) {
 	]
 }
 
-async function recordSentBatch(records: SentRecord[]) {
-	const pool = records[0]?.lazyCommit ? lazyCommitSqlPool() : sqlPool()
-	await pool.query({
-		name: 'email-step-record-sent-many',
-		text: RECORD_SENT_MANY,
-		values: recordValues(records),
-	})
-	return records.map(() => undefined)
+function recordSentBatchOn(pool: () => pg.Pool) {
+	return async (records: SentRecord[]) => {
+		await pool().query({
+			name: 'email-step-record-sent-many',
+			text: RECORD_SENT_MANY,
+			values: recordValues(records),
+		})
+		return records.map(() => undefined)
+	}
 }
 
-const recordLazily = createMicroBatch(recordSentBatch)
-const recordDurably = createMicroBatch(recordSentBatch)
+const recordLazily = createMicroBatch(recordSentBatchOn(lazyCommitSqlPool))
+const recordDurably = createMicroBatch(recordSentBatchOn(sqlPool))
 
 // The local outbox lives in this database: storing the email and recording it SENT are one
 // statement, so the pair is all or nothing and needs no provider check.
