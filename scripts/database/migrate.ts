@@ -82,8 +82,8 @@ export async function migrateDatabase(databaseUrl: string, log: (line: string) =
 		await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_ADVISORY_LOCK]).catch(() => {})
 		await client.end()
 	}
-	// Graphile Worker's own schema too: models add jobs in SQL (sequence activation, queueables)
-	// before any worker may have started.
+	// Graphile Worker's own schema too: models add jobs in SQL (sequence activation, queueables,
+	// generation) before any worker may have started; every process migrates on start.
 	const workerUtils = await makeWorkerUtils({ connectionString: databaseUrl })
 	try {
 		await workerUtils.migrate()

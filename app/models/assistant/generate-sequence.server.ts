@@ -1,4 +1,3 @@
-import { makeWorkerUtils } from 'graphile-worker'
 import { type Prisma } from '#app/generated/prisma/client.ts'
 import { isModelConfigured } from '#app/integrations/openai/openai-client.server.ts'
 import { findUsableMailbox } from '#app/models/mailbox/mailbox.server.ts'
@@ -58,7 +57,6 @@ export async function startSequenceGeneration({
 		select: { id: true },
 	})
 	if (!contact) throw new GenerationRequestError('Contact not found', 404)
-	await ensureWorkerSchema()
 	return prisma.$transaction(async (tx) => {
 		const sequence = await tx.sequence.create({
 			data: {
@@ -76,19 +74,6 @@ export async function startSequenceGeneration({
 			job_key => ${'generate-sequence:' + sequence.id}, max_attempts => 3)`
 		return sequence
 	})
-}
-
-let workerSchema: Promise<void> | undefined
-function ensureWorkerSchema() {
-	workerSchema ??= (async () => {
-		const utils = await makeWorkerUtils({ connectionString: process.env.DATABASE_URL! })
-		try {
-			await utils.migrate()
-		} finally {
-			await utils.release()
-		}
-	})()
-	return workerSchema
 }
 
 /**

@@ -1,4 +1,3 @@
-import { makeWorkerUtils } from 'graphile-worker'
 import { type Prisma } from '#app/generated/prisma/client.ts'
 import { isTerminalStatus, type QueueableJson, type QueueableMetadata } from '#app/schemas/queueable.ts'
 import { prisma } from '#app/utils/db.server.ts'
@@ -45,27 +44,6 @@ async function notifyQueueable(client: Client, queueable: { id: string; organiza
 	await client.$executeRaw`SELECT pg_notify(${QUEUEABLE_EVENTS_CHANNEL}, ${payload})`
 }
 
-/** Graphile Worker installs its schema when a worker starts; a web process may enqueue before that. */
-const workerSchemaReady = new Map<string, Promise<void>>()
-function ensureWorkerSchema() {
-	const connectionString = process.env.DATABASE_URL
-	if (!connectionString) throw new Error('DATABASE_URL is not set')
-	let ready = workerSchemaReady.get(connectionString)
-	if (!ready) {
-		ready = (async () => {
-			const utils = await makeWorkerUtils({ connectionString })
-			try {
-				await utils.migrate()
-			} finally {
-				await utils.release()
-			}
-		})()
-		ready.catch(() => workerSchemaReady.delete(connectionString))
-		workerSchemaReady.set(connectionString, ready)
-	}
-	return ready
-}
-
 export type CreateQueueableInput = {
 	organizationId: string
 	userId?: string | null
@@ -91,7 +69,6 @@ export async function createQueueable({
 	task,
 	maxAttempts = 3,
 }: CreateQueueableInput) {
-	await ensureWorkerSchema()
 	return prisma.$transaction(async (tx) => {
 		const queueable = await tx.queueable.create({
 			data: {
