@@ -1,11 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { checkDraft, mentions, shortCompanyName } from '#app/models/assistant/draft-rules.ts'
+import { shortCompanyName } from '#app/models/assistant/draft-rules.ts'
 import { writeSequenceOffline } from '#app/models/assistant/offline-writer.ts'
 import { evalCases } from './eval-cases.ts'
-
-function wordCount(text: string) {
-	return text.split(/\s+/).filter(Boolean).length
-}
+import { scoreDraft } from './eval-score.ts'
 
 /** The first sentence after the greeting, with the names masked, so templates can be compared. */
 function openingSentence(body: string, names: string[]) {
@@ -19,37 +16,22 @@ describe('offline writer evaluation set', () => {
 		expect(evalCases.length).toBeGreaterThanOrEqual(30)
 	})
 
-	describe.each(evalCases)('$name', ({ request, expect: expectations }) => {
+	describe.each(evalCases)('$name', (evalCase) => {
+		const { request } = evalCase
 		const draft = writeSequenceOffline(request)
-		const [first] = draft.emailSteps
-		const firstText = `${first?.subject}\n${first?.body}`
 
-		test('passes every draft rule', () => {
-			expect(checkDraft(draft, request)).toEqual([])
-		})
-
-		test("mentions the contact's first name and company", () => {
-			expect(mentions(firstText, request.contact.firstName)).toBe(true)
-			if (request.company) expect(mentions(firstText, shortCompanyName(request.company.name))).toBe(true)
+		test("passes every draft rule, names the contact and company, and meets the case's expectations", () => {
+			// The checks `npm run eval` scores a model with (tests/assistant/eval-score.ts).
+			expect(scoreDraft(evalCase, draft).filter((check) => !check.passed)).toEqual([])
 		})
 
 		test('is deterministic', () => {
 			expect(writeSequenceOffline(request)).toEqual(draft)
 		})
 
-		test('meets the case expectations', () => {
-			const { emailSteps, linkedInSteps, phoneCallSteps, maxWordsPerEmail, includes, greeting } = expectations
-			if (emailSteps !== undefined) expect(draft.emailSteps).toHaveLength(emailSteps)
-			expect(draft.linkedInSteps).toHaveLength(linkedInSteps ?? (request.linkedin ? 2 : 0))
-			expect(draft.phoneCallSteps).toHaveLength(phoneCallSteps ?? (request.phoneCall ? 1 : 0))
-			for (const needle of expectations.mentions ?? []) expect(firstText).toContain(needle)
-			if (includes) expect(first?.body).toMatch(includes)
-			for (const email of draft.emailSteps) {
-				if (maxWordsPerEmail) expect(wordCount(email.body)).toBeLessThanOrEqual(maxWordsPerEmail)
-				if (greeting) expect(email.body.split('\n')[0]).toMatch(greeting)
-				expect(email.body).toMatch(/\n\n/)
-			}
+		test('writes paragraphs, and a subject on the first email only', () => {
 			for (const [index, email] of draft.emailSteps.entries()) {
+				expect(email.body).toMatch(/\n\n/)
 				if (index > 0) expect(email.subject).toBe('')
 			}
 		})
