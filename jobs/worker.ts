@@ -1,14 +1,13 @@
-import type { Runner } from 'graphile-worker'
+import { type Worker, startWorker } from './start-worker.ts'
 import { disconnectPrisma } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { migrateDatabase } from '#scripts/database/migrate.ts'
 import { resolveDatabase } from '#scripts/database/resolve-database.ts'
-import { startWorker } from './start-worker.ts'
 
 // `npm run worker`: a standalone worker process; run as many as the load needs.
 process.env.NODE_ENV ??= 'production'
 const database = await resolveDatabase()
-let runner: Runner | undefined
+let runner: Worker | undefined
 try {
 	getEnv()
 	await migrateDatabase(database.databaseUrl, console.log)

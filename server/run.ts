@@ -1,6 +1,6 @@
 import type { Server } from 'node:http'
 import type { Express } from 'express'
-import type { Runner } from 'graphile-worker'
+import type { Worker } from '#jobs/start-worker.ts'
 // Imported up front, not at shutdown: Ctrl-C also stops tsx's esbuild service, after which
 // nothing new can be imported.
 import { disconnectPrisma } from '#app/utils/db.server.ts'
@@ -28,7 +28,7 @@ export async function runServer({ mode, seed, inlineWorker, afterStop }: Options
 	process.env.NODE_ENV ??= mode
 	// Signals are handled from the first moment: Ctrl-C during start-up must still stop
 	// whatever has started, the embedded database above all.
-	const started: { app?: Express; server?: Server; worker?: Runner } = {}
+	const started: { app?: Express; server?: Server; worker?: Worker } = {}
 	// The database and the HTTP app (in development: Vite compiling the routes) start side by side.
 	const databaseStarting = resolveDatabase((line) => console.log(`[db] ${line}`))
 	const appReady = createApp({ mode })

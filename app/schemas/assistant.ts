@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ContactBulkFilterSchema, ContactSelectionSchema } from './contact-filter.ts'
 
 export const ASSISTANT_MESSAGES = {
 	instructionRequired: 'Please enter an instruction for the assistant',
@@ -38,3 +39,26 @@ export const ModifySequenceBodySchema = z.object({
 	organization: z.unknown().optional(),
 	linkedinSteps: z.array(z.unknown()).optional(),
 })
+
+/** The options every generation takes: the Generate Sequence panel's and the Generate Sequences dialog's. */
+const GenerationOptionsSchema = GenerateSequenceBodySchema.pick({
+	prompt: true,
+	emailAddressId: true,
+	orgPrompt: true,
+	linkedin: true,
+	phoneCall: true,
+})
+
+/**
+ * `POST /api/v1/sequence-generations` (the Generate Sequences dialog): a campaign's contacts
+ * (`campaignId`), or `contactIds` (ids, or 'all' with the filter the user saw minus `exclude_ids`).
+ */
+export const StartGenerationRunBodySchema = GenerationOptionsSchema.extend(ContactBulkFilterSchema.shape)
+	.extend({
+		campaignId: z.string().min(1).optional(),
+		contactIds: ContactSelectionSchema.optional(),
+	})
+	.refine((body) => Boolean(body.campaignId) !== (body.contactIds !== undefined), {
+		error: 'Select at least one contact',
+		path: ['contactIds'],
+	})

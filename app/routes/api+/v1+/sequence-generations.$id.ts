@@ -1,0 +1,35 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { type SequenceStatus } from '#app/generated/prisma/client.ts'
+import {
+	getGenerationRun,
+	listGenerationRunSequences,
+} from '#app/models/assistant/generation-run-progress.server.ts'
+import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
+import { requireApiActor } from '#app/utils/auth.server.ts'
+
+const STATUSES = new Set<string>([
+	'CREATING',
+	'PENDING',
+	'ACTIVE',
+	'PAUSED',
+	'COMPLETED',
+	'CANCELLED',
+	'FAILED',
+])
+
+// GET ?page=&status= → { data: run with counts, sequences: one page (100) }.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const actor = await requireApiActor(request)
+	const run = await getGenerationRun(actor.organizationId, params.id ?? '')
+	if (!run) return apiError(404, 'not_found', 'Generation not found')
+	const url = new URL(request.url)
+	const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+	const status = url.searchParams.get('status')?.toUpperCase()
+	const sequences = await listGenerationRunSequences(actor.organizationId, run.id, {
+		page,
+		status: status && STATUSES.has(status) ? (status as SequenceStatus) : undefined,
+	})
+	return Response.json({ data: run, sequences, page })
+}
+
+export const action = methodNotAllowed
