@@ -5,53 +5,11 @@ import { completeQueueable, createQueueable, reportProgress } from '#app/models/
 import { loader } from '#app/routes/resources+/queueables.$id.events.ts'
 import { listenerCount, stopEventHub } from '#app/utils/events.server.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
+import { sseReader } from '#tests/sse-reader.ts'
 
 afterEach(async () => {
 	await stopEventHub()
 })
-
-type Frame = { id?: string; event?: string; data?: string; retry?: string; comment?: string }
-
-/** Reads Server-Sent Events frames from a Response body as they arrive. */
-function sseReader(response: Response) {
-	const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-	let buffer = ''
-	const frames: Frame[] = []
-	async function next(): Promise<Frame | null> {
-		while (true) {
-			const frame = frames.shift()
-			if (frame) return frame
-			const boundary = buffer.indexOf('\n\n')
-			if (boundary !== -1) {
-				const block = buffer.slice(0, boundary)
-				buffer = buffer.slice(boundary + 2)
-				const parsed: Frame = {}
-				for (const line of block.split('\n')) {
-					if (line.startsWith(':')) parsed.comment = line.slice(1).trim()
-					else {
-						const colon = line.indexOf(':')
-						const key = line.slice(0, colon) as keyof Frame
-						parsed[key] = line.slice(colon + 1).replace(/^ /, '')
-					}
-				}
-				frames.push(parsed)
-				continue
-			}
-			const { value, done } = await reader.read()
-			if (done) return null
-			buffer += value
-		}
-	}
-	/** The next `event: queueable` frame's data, skipping retry and heartbeat frames. */
-	async function nextQueueable() {
-		while (true) {
-			const frame = await next()
-			if (!frame) return null
-			if (frame.event === 'queueable') return { id: frame.id, data: JSON.parse(frame.data!) }
-		}
-	}
-	return { next, nextQueueable, cancel: () => reader.cancel() }
-}
 
 async function setup() {
 	const owner = await createSignedInUser()

@@ -1,4 +1,4 @@
-import { Download, ListPlus, Megaphone, Tags, X } from 'lucide-react'
+import { Download, ListPlus, Megaphone, Sparkles, Tags, X } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
 import { type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { SELECTION_FORM_ID } from './contacts-table.tsx'
@@ -14,6 +14,7 @@ export function SelectionBar({
 	onAddTags,
 	onAddToList,
 	onAddToCampaign,
+	onGenerateSequences,
 }: {
 	selection: ContactSelectionApi
 	total: number
@@ -22,6 +23,7 @@ export function SelectionBar({
 	onAddTags?: () => void
 	onAddToList?: () => void
 	onAddToCampaign?: () => void
+	onGenerateSequences?: () => void
 }) {
 	if (selection.count === 0) return null
 	const all = selection.selection.mode === 'all'
@@ -57,6 +59,12 @@ export function SelectionBar({
 					<Button type="button" variant="outline" size="sm" onClick={onAddToCampaign}>
 						<Megaphone aria-hidden="true" />
 						Add to campaign
+					</Button>
+				) : null}
+				{onGenerateSequences ? (
+					<Button type="button" variant="outline" size="sm" onClick={onGenerateSequences}>
+						<Sparkles aria-hidden="true" />
+						Generate Sequences
 					</Button>
 				) : null}
 				<Button type="submit" form={SELECTION_FORM_ID} variant="outline" size="sm">

@@ -3,6 +3,7 @@ import { formatDate } from '#app/components/settings/format-date.ts'
 import { Progress } from '#app/components/ui/progress.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { SequenceStatusLabel } from './sequence-status-label.tsx'
+import { useGenerationProgress, useThrottled, withLiveProgress } from './use-generation-progress.ts'
 
 /** A row of View Sequences, as /contacts/:id/sequences loads it. */
 export type ContactSequenceRow = {
@@ -37,10 +38,19 @@ export function ContactSequencesEmpty() {
 export function ContactSequencesTable({
 	sequences,
 	onOpen,
+	onGenerated,
 }: {
 	sequences: ContactSequenceRow[]
 	onOpen?: (sequenceId: string) => void
+	/** Re-read the rows: one finished generating ("Generating N%" moves live meanwhile). */
+	onGenerated?: () => void
 }) {
+	const reload = useThrottled(() => onGenerated?.())
+	const { live } = useGenerationProgress({
+		enabled: sequences.some((sequence) => sequence.status === 'CREATING'),
+		watchedIds: sequences.map((sequence) => sequence.id),
+		onSettled: reload,
+	})
 	return (
 		<Table aria-label="Sequences">
 			<TableHeader>
@@ -53,7 +63,8 @@ export function ContactSequencesTable({
 				</TableRow>
 			</TableHeader>
 			<TableBody>
-				{sequences.map((sequence) => {
+				{sequences.map((row) => {
+					const sequence = withLiveProgress(row, live)
 					const subject = sequence.subject || 'No subject'
 					return (
 						<TableRow

@@ -64,7 +64,11 @@ export function ViewSequencesDialog({
 							Finding sequences...
 						</p>
 					) : loader.data?.sequences.length ? (
-						<ContactSequencesTable sequences={loader.data.sequences} onOpen={setOpenSequenceId} />
+						<ContactSequencesTable
+							sequences={loader.data.sequences}
+							onOpen={setOpenSequenceId}
+							onGenerated={() => load(contactSequencesPath(contact.id))}
+						/>
 					) : (
 						<ContactSequencesEmpty />
 					)}

@@ -109,7 +109,8 @@ export async function runSequenceGeneration(
 			sender: { name: sequence.creator?.name ?? '', email: sequence.creator?.email ?? '' },
 			instruction: job.prompt,
 			useOrganizationPrompt: job.orgPrompt,
-			linkedin: job.linkedin,
+			// A run asks for LinkedIn for everyone; only contacts with a profile can get those steps.
+			linkedin: job.linkedin && Boolean(context.contact.linkedin),
 			phoneCall: job.phoneCall,
 		}
 		await setProgress(sequence.id, 30)

@@ -133,3 +133,18 @@ export async function startGenerationRun({
 		{ timeout: 60_000, maxWait: 10_000 },
 	)
 }
+
+/** What a run would cover, for the dialog's heading: the campaign's name or "N contacts", and the count. */
+export async function describeGenerationTarget(organizationId: string, target: GenerationTarget) {
+	if ('campaignId' in target) {
+		const campaign = await prisma.campaign.findFirst({
+			where: { id: target.campaignId, organizationId },
+			select: { name: true, _count: { select: { contacts: true } } },
+		})
+		return campaign ? { label: campaign.name, count: campaign._count.contacts } : null
+	}
+	const [row] = await prisma.$queryRaw<Array<{ count: number }>>`
+		SELECT count(*)::int AS count FROM (${selectedContactIdsSql(organizationId, target.selection, target.filter, target.excludeIds)}) picked`
+	const count = row?.count ?? 0
+	return { label: `${count.toLocaleString('en-US')} ${count === 1 ? 'contact' : 'contacts'}`, count }
+}

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
-import { ArrowLeft, UserPlus } from 'lucide-react'
+import { ArrowLeft, Sparkles, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { AddContactsDialog } from '#app/components/campaigns/add-contacts-dialog.tsx'
 import { skippedDescription } from '#app/components/campaigns/campaigns-client.ts'
@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ContactPickerPanel, pickerSelection } from '#app/components/lists/contact-picker-panel.tsx'
 import { MemberContactsTable } from '#app/components/lists/member-contacts-table.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { GenerateSequencesDialog } from '#app/components/sequences/generate-sequences/generate-sequences-dialog.tsx'
 import { CampaignStatusBadge } from '#app/components/status-badge.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import {
@@ -92,7 +93,9 @@ export default function CampaignRoute() {
 	const { campaign, contacts, total, contactsPage, add } = useLoaderData<typeof loader>()
 	const revalidator = useRevalidator()
 	const [dialogOpen, setDialogOpen] = useState(false)
+	const [generating, setGenerating] = useState(false)
 	const base = `/campaigns/${campaign.id}`
+	const generateQuery = new URLSearchParams({ campaignId: campaign.id }).toString()
 
 	function addHref(page: number) {
 		const params = new URLSearchParams({ add: '1' })
@@ -123,18 +126,32 @@ export default function CampaignRoute() {
 					</span>
 				}
 				actions={
-					<Link
-						to="?add=1"
-						className={buttonVariants()}
-						onClick={(event) => {
-							// With JavaScript: the Add Contacts dialog; without, the form on this page.
-							event.preventDefault()
-							setDialogOpen(true)
-						}}
-					>
-						<UserPlus aria-hidden="true" />
-						Add Contacts
-					</Link>
+					<>
+						<Link
+							to={`/sequences/generations/new?${generateQuery}`}
+							className={buttonVariants({ variant: 'outline' })}
+							onClick={(event) => {
+								// With JavaScript: the Generate Sequences dialog; without, its page.
+								event.preventDefault()
+								setGenerating(true)
+							}}
+						>
+							<Sparkles aria-hidden="true" />
+							Generate Sequences
+						</Link>
+						<Link
+							to="?add=1"
+							className={buttonVariants()}
+							onClick={(event) => {
+								// With JavaScript: the Add Contacts dialog; without, the form on this page.
+								event.preventDefault()
+								setDialogOpen(true)
+							}}
+						>
+							<UserPlus aria-hidden="true" />
+							Add Contacts
+						</Link>
+					</>
 				}
 			/>
 			{add ? (
@@ -158,6 +175,7 @@ export default function CampaignRoute() {
 				pageHref={(page) => (page > 0 ? `${base}?contactsPage=${page + 1}` : base)}
 				emptyMessage="No contacts in this campaign yet. Add some with Add Contacts."
 			/>
+			<GenerateSequencesDialog query={generateQuery} open={generating} onOpenChange={setGenerating} />
 			<AddContactsDialog
 				open={dialogOpen}
 				onOpenChange={setDialogOpen}

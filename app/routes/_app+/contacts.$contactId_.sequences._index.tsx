@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { ArrowLeft, Plus } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
@@ -45,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function ContactSequencesRoute() {
 	const { contact, sequences } = useLoaderData<typeof loader>()
+	const revalidator = useRevalidator()
 	if (!contact) {
 		return (
 			<div className="mx-auto grid w-full max-w-4xl gap-4">
@@ -85,7 +86,11 @@ export default function ContactSequencesRoute() {
 			/>
 			<Card>
 				<CardContent className="p-4">
-					{sequences.length ? <ContactSequencesTable sequences={sequences} /> : <ContactSequencesEmpty />}
+					{sequences.length ? (
+						<ContactSequencesTable sequences={sequences} onGenerated={() => revalidator.revalidate()} />
+					) : (
+						<ContactSequencesEmpty />
+					)}
 				</CardContent>
 			</Card>
 		</div>

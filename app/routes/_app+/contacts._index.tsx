@@ -14,6 +14,7 @@ import { SelectionBar, SelectionExportForm } from '#app/components/contacts/sele
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AddToListDialog } from '#app/components/lists/add-to-list-dialog.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { GenerateSequencesDialog } from '#app/components/sequences/generate-sequences/generate-sequences-dialog.tsx'
 import { AddTagsDialog } from '#app/components/tags/add-tags-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { findContactsPage, type ContactRow } from '#app/models/contact/contact-list.server.ts'
@@ -24,6 +25,7 @@ import {
 	contactFilterToSearchParams,
 	type ContactFilter,
 } from '#app/schemas/contact-filter.ts'
+import { generationQuery } from '#app/schemas/generation-run-form.ts'
 import { TAG_FILTER_PAGE_SIZE } from '#app/schemas/tag.ts'
 import { requireActor } from '#app/utils/auth.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
@@ -105,7 +107,7 @@ function sortHref(filter: ContactFilter, field: ContactFilter['sortBy']) {
 	return pageHref({ ...filter, sortBy: field, sortDirection }, 1)
 }
 
-type BulkDialog = 'tags' | 'list' | 'campaign'
+type BulkDialog = 'tags' | 'list' | 'campaign' | 'generate'
 
 export default function ContactsRoute() {
 	const data = useLoaderData<typeof loader>()
@@ -195,6 +197,7 @@ export default function ContactsRoute() {
 				onAddTags={() => setBulkDialog('tags')}
 				onAddToList={() => setBulkDialog('list')}
 				onAddToCampaign={() => setBulkDialog('campaign')}
+				onGenerateSequences={() => setBulkDialog('generate')}
 			/>
 			{bulkDialog === 'tags' ? (
 				<AddTagsDialog
@@ -207,6 +210,13 @@ export default function ContactsRoute() {
 				/>
 			) : null}
 			{bulkDialog === 'list' ? <AddToListDialog open onOpenChange={closeBulkDialog} {...bulkProps} /> : null}
+			{bulkDialog === 'generate' ? (
+				<GenerateSequencesDialog
+					query={generationQuery(selection.target, filter)}
+					open
+					onOpenChange={closeBulkDialog}
+				/>
+			) : null}
 			{bulkDialog === 'campaign' ? (
 				<AddToCampaignDialog open onOpenChange={closeBulkDialog} {...bulkProps} />
 			) : null}

@@ -1,9 +1,14 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, Outlet, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, Outlet, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
 import { PageLinks } from '#app/components/companies/page-links.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { SequenceStatusLabel } from '#app/components/sequences/sequence-status-label.tsx'
+import {
+	useGenerationProgress,
+	useThrottled,
+	withLiveProgress,
+} from '#app/components/sequences/use-generation-progress.ts'
 import { formatDate } from '#app/components/settings/format-date.ts'
 import { Card } from '#app/components/ui/card.tsx'
 import { Progress } from '#app/components/ui/progress.tsx'
@@ -67,6 +72,14 @@ export default function SequencesRoute() {
 	const { status, page, lastPage, total, sequences } = useLoaderData<typeof loader>()
 	const [searchParams] = useSearchParams()
 	const rowQuery = searchParams.toString()
+	// "Generating N%" moves live; a sequence that finished generating is re-read (steps, subject).
+	const revalidator = useRevalidator()
+	const revalidate = useThrottled(() => revalidator.revalidate())
+	const { live } = useGenerationProgress({
+		enabled: sequences.some((sequence) => sequence.status === 'CREATING'),
+		watchedIds: sequences.map((sequence) => sequence.id),
+		onSettled: revalidate,
+	})
 	return (
 		<div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
 			<PageHeader
@@ -121,7 +134,8 @@ export default function SequencesRoute() {
 							</TableRow>
 						</TableHeader>
 						<TableBody>
-							{sequences.map((sequence) => {
+							{sequences.map((row) => {
+								const sequence = withLiveProgress(row, live)
 								const href = `/sequences/${sequence.id}${rowQuery ? `?${rowQuery}` : ''}`
 								return (
 									<TableRow key={sequence.id} className="relative cursor-pointer hover:bg-muted/50">

@@ -1,0 +1,177 @@
+import { Form, Link, useFetcher, useNavigation } from '@remix-run/react'
+import { Loader2, Sparkles } from 'lucide-react'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { ErrorList } from '#app/components/ui/field-error.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { Textarea } from '#app/components/ui/textarea.tsx'
+
+export const GENERATE_SEQUENCES_ACTION = '/sequences/generations/new'
+
+export type GenerateSequencesActionData = { fieldErrors: Record<string, string> }
+
+export type GenerateSequencesFormData = {
+	/** The target's query (campaignId=… or contactIds=…&search=…), sent back as hidden fields. */
+	query: string
+	target: { label: string; count: number } | null
+	mailboxes: Array<{ id: string; address: string }>
+	phoneEnabled: boolean
+	linkedinConnected: boolean
+}
+
+/**
+ * Generate Sequences: who (the campaign or the picked contacts), a sender, the assistant's
+ * options and additional information. A plain form (checkboxes, a native select), so it works
+ * without JavaScript; in the dialog it posts through a fetcher and shows errors in place.
+ */
+export function GenerateSequencesForm({
+	data,
+	actionData,
+	cancelHref,
+	onCancel,
+	fetcher,
+}: {
+	data: GenerateSequencesFormData
+	actionData?: GenerateSequencesActionData
+	cancelHref?: string
+	onCancel?: () => void
+	fetcher?: ReturnType<typeof useFetcher<GenerateSequencesActionData>>
+}) {
+	const navigation = useNavigation()
+	const submitting = fetcher
+		? fetcher.state !== 'idle'
+		: navigation.state !== 'idle' && navigation.formAction?.startsWith(GENERATE_SEQUENCES_ACTION) === true
+	const errors = (fetcher ? fetcher.data?.fieldErrors : actionData?.fieldErrors) ?? {}
+	const FormComponent = fetcher ? fetcher.Form : Form
+	const hidden = [...new URLSearchParams(data.query)].filter(([key]) => HIDDEN_FIELDS.has(key))
+
+	if (!data.target) {
+		return (
+			<p className="text-sm text-muted-foreground">
+				Pick contacts on the Contacts page, or open a campaign, then choose Generate Sequences.
+			</p>
+		)
+	}
+	return (
+		<FormComponent method="post" action={GENERATE_SEQUENCES_ACTION} className="grid gap-5">
+			{hidden.map(([name, value]) => (
+				<input key={name} type="hidden" name={name} value={value} />
+			))}
+			<p className="text-sm">
+				A draft for each of <span className="font-medium">{data.target.label}</span>
+				{data.target.count > 0 ? ` (${data.target.count.toLocaleString('en-US')} contacts)` : ''}. Contacts
+				with no email address, or with a sequence already open, are skipped.
+			</p>
+			<fieldset disabled={submitting} className="grid gap-5">
+				<div className="grid gap-1.5">
+					<Label htmlFor="generate-sequences-sender">Sender email</Label>
+					<select
+						id="generate-sequences-sender"
+						name="emailAddressId"
+						defaultValue={data.mailboxes.length === 1 ? data.mailboxes[0]!.id : ''}
+						aria-invalid={errors.emailAddressId ? true : undefined}
+						aria-describedby={errors.emailAddressId ? 'generate-sequences-sender-error' : undefined}
+						className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+					>
+						<option value="">Select a sender email</option>
+						{data.mailboxes.map((mailbox) => (
+							<option key={mailbox.id} value={mailbox.id}>
+								{mailbox.address}
+							</option>
+						))}
+					</select>
+					<ErrorList id="generate-sequences-sender-error" errors={[errors.emailAddressId]} />
+				</div>
+				<div className="grid gap-3">
+					<Option
+						name="orgPrompt"
+						label="Organization Prompt"
+						hint="Write from your organization's summary, description and documents."
+						defaultChecked
+					/>
+					<Option
+						name="linkedin"
+						label="LinkedIn Request"
+						hint={
+							data.linkedinConnected
+								? 'A connection request and messages, for contacts with a LinkedIn profile.'
+								: 'LinkedIn is not connected yet: connect it in Chrome before these steps are due.'
+						}
+						defaultChecked={data.linkedinConnected}
+					/>
+					{data.phoneEnabled ? (
+						<Option name="phoneCall" label="Phone Call Request" hint="Talking points for a call." />
+					) : null}
+				</div>
+				<div className="grid gap-1.5">
+					<Label htmlFor="generate-sequences-prompt">Additional information</Label>
+					<Textarea
+						id="generate-sequences-prompt"
+						name="prompt"
+						rows={4}
+						maxLength={4000}
+						placeholder="Anything the assistant should know: an offer, an event, the tone to use…"
+					/>
+				</div>
+			</fieldset>
+			<ErrorList errors={[errors.form ?? errors.contactIds ?? errors.campaignId]} />
+			<div className="flex justify-end gap-2">
+				{onCancel ? (
+					<Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
+						Cancel
+					</Button>
+				) : cancelHref ? (
+					<Link to={cancelHref} className={buttonVariants({ variant: 'outline' })}>
+						Cancel
+					</Link>
+				) : null}
+				<Button type="submit" disabled={submitting}>
+					{submitting ? (
+						<Loader2 className="animate-spin" aria-hidden="true" />
+					) : (
+						<Sparkles aria-hidden="true" />
+					)}
+					Generate Sequences
+				</Button>
+			</div>
+		</FormComponent>
+	)
+}
+
+const HIDDEN_FIELDS = new Set([
+	'campaignId',
+	'contactIds',
+	'search',
+	'tags',
+	'campaign',
+	'list',
+	'exclude_ids',
+])
+
+function Option({
+	name,
+	label,
+	hint,
+	defaultChecked,
+}: {
+	name: string
+	label: string
+	hint: string
+	defaultChecked?: boolean
+}) {
+	const id = `generate-sequences-${name}`
+	return (
+		<div className="flex items-start gap-3">
+			<input
+				id={id}
+				type="checkbox"
+				name={name}
+				defaultChecked={defaultChecked}
+				className="mt-0.5 size-4 shrink-0 accent-primary"
+			/>
+			<div className="grid gap-0.5">
+				<Label htmlFor={id}>{label}</Label>
+				<p className="text-xs text-muted-foreground">{hint}</p>
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,129 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PageHeader } from '#app/components/page-header.tsx'
+import {
+	type GenerateSequencesActionData,
+	GenerateSequencesForm,
+} from '#app/components/sequences/generate-sequences/generate-sequences-form.tsx'
+import { Card, CardContent } from '#app/components/ui/card.tsx'
+import { GenerationRequestError } from '#app/models/assistant/generate-sequence.server.ts'
+import {
+	describeGenerationTarget,
+	type GenerationTarget,
+	startGenerationRun,
+} from '#app/models/assistant/generation-run.server.ts'
+import { listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
+import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
+import { contactFilterOfBulkBody } from '#app/schemas/contact-filter.ts'
+import { generationTargetFromSearchParams, parseGenerationRunForm } from '#app/schemas/generation-run-form.ts'
+import { requireActor } from '#app/utils/auth.server.ts'
+import { prisma } from '#app/utils/db.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+
+// The Generate Sequences dialog's page: the same form for a campaign's contacts
+// (?campaignId=) or picked ones (?contactIds=a,b or all with the filter). The dialog loads this
+// route's data and posts to its action; without JavaScript the page is the dialog.
+
+export const GENERATION_RUN_STARTED_TOAST = 'Your sequences are being generated. Give them a moment.'
+
+function targetOf(body: ReturnType<typeof generationTargetFromSearchParams>): GenerationTarget | null {
+	if (body.campaignId) return { campaignId: body.campaignId }
+	if (!body.contactIds || (Array.isArray(body.contactIds) && body.contactIds.length === 0)) return null
+	return {
+		selection: body.contactIds,
+		filter: contactFilterOfBulkBody({ ...body, tags: body.tags }),
+		excludeIds: body.exclude_ids,
+	}
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const actor = await requireActor(request)
+	const params = new URL(request.url).searchParams
+	const query = generationTargetFromSearchParams(params)
+	const target = targetOf(query)
+	const [described, mailboxes, phoneEnabled, user] = await Promise.all([
+		target ? describeGenerationTarget(actor.organizationId, target) : null,
+		listUsableMailboxes(actor),
+		hasFeatureFlag(actor.userId, 'sequence:phone'),
+		prisma.user.findUnique({ where: { id: actor.userId }, select: { linkedinConnectedAt: true } }),
+	])
+	return {
+		query: params.toString(),
+		target: described,
+		mailboxes: mailboxes.map((mailbox) => ({ id: mailbox.id, address: mailbox.address })),
+		phoneEnabled,
+		linkedinConnected: Boolean(user?.linkedinConnectedAt),
+	}
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const actor = await requireActor(request)
+	const parsed = parseGenerationRunForm(await request.formData())
+	if (!parsed.success) {
+		const fieldErrors: Record<string, string> = {}
+		for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message
+		return data<GenerateSequencesActionData>({ fieldErrors }, { status: 400 })
+	}
+	const body = parsed.data
+	const target: GenerationTarget = body.campaignId
+		? { campaignId: body.campaignId }
+		: {
+				selection: body.contactIds ?? [],
+				filter: contactFilterOfBulkBody(body),
+				excludeIds: body.exclude_ids,
+			}
+	try {
+		const run = await startGenerationRun({
+			actor,
+			target,
+			emailAddressId: body.emailAddressId,
+			options: {
+				prompt: body.prompt,
+				orgPrompt: body.orgPrompt,
+				linkedin: body.linkedin,
+				phoneCall: body.phoneCall,
+			},
+		})
+		return redirectWithToast(`/sequences/generations/${run.id}`, {
+			type: 'success',
+			title: GENERATION_RUN_STARTED_TOAST,
+			description:
+				run.skipped > 0
+					? `${run.skipped.toLocaleString('en-US')} skipped: no email address, or a sequence already open.`
+					: undefined,
+		})
+	} catch (error) {
+		if (!(error instanceof GenerationRequestError)) throw error
+		const field = error.message === 'Please select a sender email' ? 'emailAddressId' : 'form'
+		return data<GenerateSequencesActionData>(
+			{ fieldErrors: { [field]: error.message } },
+			{ status: error.status },
+		)
+	}
+}
+
+export default function GenerateSequencesRoute() {
+	const loaderData = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	return (
+		<div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+			<PageHeader
+				className="mb-0"
+				title="Generate Sequences"
+				description="The assistant writes a draft sequence for each contact, in the background. Review them, then activate them together."
+			/>
+			<Card>
+				<CardContent className="p-6">
+					<GenerateSequencesForm data={loaderData} actionData={actionData} cancelHref="/sequences" />
+				</CardContent>
+			</Card>
+		</div>
+	)
+}
+
+export const meta: MetaFunction = () => [{ title: 'Generate Sequences · Reachout' }]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}
