@@ -82,7 +82,7 @@ test('Switch to Manual opens Create Email Sequence', async ({ page }) => {
 	const contact = await seedContact(page.request, { linkedin: 'https://www.linkedin.com/in/ada' })
 	const panel = await openPanel(page, contact)
 	await expect(panel.getByRole('switch', { name: 'LinkedIn Request' })).toBeEnabled()
-	await expect(panel.getByRole('switch', { name: 'LinkedIn Request' })).toBeChecked()
+	await expect(panel.getByRole('switch', { name: 'LinkedIn Request' })).not.toBeChecked()
 	await panel.getByRole('button', { name: 'Switch to Manual' }).click()
 	await expect(page.getByRole('dialog', { name: 'Create Email Sequence' })).toBeVisible()
 	await expect(panel).toBeHidden()

@@ -43,6 +43,7 @@ test('the session API answers in its own shape over HTTP', async ({ page }) => {
 			shouldResetGmailScope: false,
 			linkedinUsername: null,
 			linkedinOrgConsent: false,
+			linkedinConnected: false,
 		},
 	})
 	const missingCode = await page.request.post('/api/v1/auth/login', { data: {} })

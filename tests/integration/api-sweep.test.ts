@@ -14,6 +14,13 @@ type Route = { method: string; path: string; body?: unknown }
 
 const authenticatedRoutes: Route[] = [
 	{ method: 'GET', path: '/api/v1/auth/user' },
+	{ method: 'GET', path: '/api/v1/linkedin/auth-status' },
+	{ method: 'POST', path: '/api/v1/linkedin/auth-status', body: { isAuthenticated: false } },
+	{ method: 'GET', path: '/api/v1/sequence-generations' },
+	{ method: 'POST', path: '/api/v1/sequence-generations', body: { campaignId: 'x' } },
+	{ method: 'GET', path: '/api/v1/sequence-generations/x' },
+	{ method: 'POST', path: '/api/v1/sequence-generations/x/activate' },
+	{ method: 'POST', path: '/api/v1/sequence-generations/x/cancel' },
 	{ method: 'GET', path: '/api/v1/settings' },
 	{ method: 'POST', path: '/api/v1/settings', body: { summary: 'x' } },
 	{ method: 'GET', path: '/api/v1/organizations/invite' },

@@ -52,6 +52,7 @@ describe('POST /api/v1/auth/login', () => {
 				shouldResetGmailScope: false,
 				linkedinUsername: null,
 				linkedinOrgConsent: false,
+				linkedinConnected: false,
 			},
 		})
 		expect(user.memberships).toEqual([expect.objectContaining({ role: 'OWNER' })])

@@ -51,6 +51,7 @@ describe('GET /api/v1/auth/user', () => {
 				shouldResetGmailScope: true,
 				linkedinUsername: 'ada-l',
 				linkedinOrgConsent: false,
+				linkedinConnected: false,
 			},
 		})
 	})

@@ -2,6 +2,7 @@ import * as SwitchPrimitive from '@radix-ui/react-switch'
 import { Loader2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { ConnectLinkedInDialog } from '#app/components/linkedin/connect-linkedin-dialog.tsx'
 import { useSenderMailboxes } from '#app/components/mail/use-sender-mailboxes.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import {
@@ -29,21 +30,29 @@ export type GenerateSequenceContact = {
 
 const SENDER_REQUIRED = 'Please select a sender email'
 
-/** Whether the signed-in user has a feature flag (GET /api/v1/auth/user); false until known. */
-function useFeatureFlag(key: string) {
-	const [enabled, setEnabled] = useState(false)
+type SessionUser = {
+	id: string
+	featureFlags?: Array<{ key: string; value: string }>
+	linkedinConnected?: boolean
+}
+
+/** The signed-in user (GET /api/v1/auth/user): feature flags and the LinkedIn connection; null until known. */
+function useSessionUser() {
+	const [user, setUser] = useState<SessionUser | null>(null)
 	useEffect(() => {
 		const controller = new AbortController()
 		fetch('/api/v1/auth/user', { signal: controller.signal, headers: { Accept: 'application/json' } })
 			.then((response) => (response.ok ? response.json() : null))
-			.then((session: { user?: { featureFlags?: Array<{ key: string; value: string }> } } | null) => {
-				const flag = session?.user?.featureFlags?.find((candidate) => candidate.key === key)
-				setEnabled(Boolean(flag) && flag?.value !== 'false')
-			})
+			.then((session: { user?: SessionUser } | null) => setUser(session?.user ?? null))
 			.catch(() => {})
 		return () => controller.abort()
-	}, [key])
-	return enabled
+	}, [])
+	return user
+}
+
+function hasFeatureFlag(user: SessionUser | null, key: string) {
+	const flag = user?.featureFlags?.find((candidate) => candidate.key === key)
+	return Boolean(flag) && flag?.value !== 'false'
 }
 
 /**
@@ -98,12 +107,18 @@ function GenerateSequenceBody({
 	onManual: () => void
 }) {
 	const mailboxes = useSenderMailboxes()
-	const phoneEnabled = useFeatureFlag('sequence:phone')
+	const sessionUser = useSessionUser()
+	const phoneEnabled = hasFeatureFlag(sessionUser, 'sequence:phone')
 	const hasLinkedin = Boolean(contact.linkedin)
+	// LinkedIn steps go out through the user's Chrome companion, so the request starts on only
+	// when LinkedIn is connected; turning it on otherwise opens Connect LinkedIn first.
+	const [linkedinConnected, setLinkedinConnected] = useState(false)
+	const [connectingLinkedin, setConnectingLinkedin] = useState(false)
+	const linkedinTouched = useRef(false)
 	const [sender, setSender] = useState('')
 	const [senderError, setSenderError] = useState<string | null>(null)
 	const [orgPrompt, setOrgPrompt] = useState(true)
-	const [linkedin, setLinkedin] = useState(hasLinkedin)
+	const [linkedin, setLinkedin] = useState(false)
 	const [phoneCall, setPhoneCall] = useState(false)
 	const [prompt, setPrompt] = useState('')
 	const [pending, setPending] = useState(false)
@@ -114,6 +129,16 @@ function GenerateSequenceBody({
 	useEffect(() => {
 		if (firstMailbox) setSender((current) => current || firstMailbox)
 	}, [firstMailbox])
+	useEffect(() => {
+		if (!sessionUser?.linkedinConnected) return
+		setLinkedinConnected(true)
+		if (!linkedinTouched.current) setLinkedin(true)
+	}, [sessionUser])
+	function changeLinkedin(next: boolean) {
+		linkedinTouched.current = true
+		if (next && !linkedinConnected) return setConnectingLinkedin(true)
+		setLinkedin(next)
+	}
 	// Closing the panel aborts an unfinished request (and so shows no toast).
 	useEffect(() => () => request.current?.abort(), [])
 
@@ -153,88 +178,101 @@ function GenerateSequenceBody({
 	const name = `${contact.firstName} ${contact.lastName}`
 	const disabled = pending || mailboxes.status === 'loading'
 	return (
-		<form onSubmit={generate} noValidate className="grid gap-4">
-			<DialogHeader>
-				<DialogTitle>Generate Sequence</DialogTitle>
-				<DialogDescription id="generate-sequence-description">
-					The assistant writes a sequence for this contact; it appears as a draft when ready.
-				</DialogDescription>
-			</DialogHeader>
-			<div className="rounded-md border p-3 text-sm" data-testid="generate-sequence-contact">
-				<p className="font-medium">{name}</p>
-				<p className="text-muted-foreground">{contact.email ?? contact.linkedin ?? 'No email or LinkedIn'}</p>
-				{contact.role ? <p className="text-muted-foreground">{contact.role}</p> : null}
-			</div>
-			<fieldset disabled={disabled} className="grid gap-4">
-				<div className="grid gap-2">
-					<Label htmlFor="generate-sequence-sender">Sender email</Label>
-					<Select
-						id="generate-sequence-sender"
-						value={sender}
-						onChange={(event) => setSender(event.target.value)}
-						aria-invalid={senderError ? true : undefined}
-						aria-describedby={senderError ? 'generate-sequence-sender-error' : undefined}
-					>
-						<option value="">Select a sender email</option>
-						{mailboxes.mailboxes.map((mailbox) => (
-							<option key={mailbox.id} value={mailbox.id}>
-								{mailbox.address}
-							</option>
-						))}
-					</Select>
-					<ErrorList
-						id="generate-sequence-sender-error"
-						errors={[senderError, mailboxes.status === 'error' ? mailboxes.message : null]}
-					/>
+		<>
+			<form onSubmit={generate} noValidate className="grid gap-4">
+				<DialogHeader>
+					<DialogTitle>Generate Sequence</DialogTitle>
+					<DialogDescription id="generate-sequence-description">
+						The assistant writes a sequence for this contact; it appears as a draft when ready.
+					</DialogDescription>
+				</DialogHeader>
+				<div className="rounded-md border p-3 text-sm" data-testid="generate-sequence-contact">
+					<p className="font-medium">{name}</p>
+					<p className="text-muted-foreground">
+						{contact.email ?? contact.linkedin ?? 'No email or LinkedIn'}
+					</p>
+					{contact.role ? <p className="text-muted-foreground">{contact.role}</p> : null}
 				</div>
-				<Toggle
-					id="generate-sequence-org"
-					label="Organization Prompt"
-					checked={orgPrompt}
-					onChange={setOrgPrompt}
-				/>
-				<Toggle
-					id="generate-sequence-linkedin"
-					label="LinkedIn Request"
-					hint={hasLinkedin ? undefined : 'This contact has no LinkedIn profile.'}
-					checked={hasLinkedin && linkedin}
-					onChange={setLinkedin}
-					disabled={!hasLinkedin}
-				/>
-				{phoneEnabled ? (
+				<fieldset disabled={disabled} className="grid gap-4">
+					<div className="grid gap-2">
+						<Label htmlFor="generate-sequence-sender">Sender email</Label>
+						<Select
+							id="generate-sequence-sender"
+							value={sender}
+							onChange={(event) => setSender(event.target.value)}
+							aria-invalid={senderError ? true : undefined}
+							aria-describedby={senderError ? 'generate-sequence-sender-error' : undefined}
+						>
+							<option value="">Select a sender email</option>
+							{mailboxes.mailboxes.map((mailbox) => (
+								<option key={mailbox.id} value={mailbox.id}>
+									{mailbox.address}
+								</option>
+							))}
+						</Select>
+						<ErrorList
+							id="generate-sequence-sender-error"
+							errors={[senderError, mailboxes.status === 'error' ? mailboxes.message : null]}
+						/>
+					</div>
 					<Toggle
-						id="generate-sequence-phone"
-						label="Phone Call Request"
-						checked={phoneCall}
-						onChange={setPhoneCall}
+						id="generate-sequence-org"
+						label="Organization Prompt"
+						checked={orgPrompt}
+						onChange={setOrgPrompt}
 					/>
-				) : null}
-				<div className="grid gap-2">
-					<Label htmlFor="generate-sequence-prompt">Additional information</Label>
-					<Textarea
-						id="generate-sequence-prompt"
-						value={prompt}
-						onChange={(event) => setPrompt(event.target.value)}
-						placeholder="Anything the assistant should know or mention"
-						rows={4}
+					<Toggle
+						id="generate-sequence-linkedin"
+						label="LinkedIn Request"
+						hint={hasLinkedin ? undefined : 'This contact has no LinkedIn profile.'}
+						checked={hasLinkedin && linkedin}
+						onChange={changeLinkedin}
+						disabled={!hasLinkedin}
 					/>
-				</div>
-			</fieldset>
-			<DialogFooter className="gap-2 sm:justify-between">
-				<Button type="button" variant="ghost" onClick={onManual} disabled={pending}>
-					Switch to Manual
-				</Button>
-				<div className="flex gap-2">
-					<Button type="button" variant="outline" onClick={onClose}>
-						Cancel
+					{phoneEnabled ? (
+						<Toggle
+							id="generate-sequence-phone"
+							label="Phone Call Request"
+							checked={phoneCall}
+							onChange={setPhoneCall}
+						/>
+					) : null}
+					<div className="grid gap-2">
+						<Label htmlFor="generate-sequence-prompt">Additional information</Label>
+						<Textarea
+							id="generate-sequence-prompt"
+							value={prompt}
+							onChange={(event) => setPrompt(event.target.value)}
+							placeholder="Anything the assistant should know or mention"
+							rows={4}
+						/>
+					</div>
+				</fieldset>
+				<DialogFooter className="gap-2 sm:justify-between">
+					<Button type="button" variant="ghost" onClick={onManual} disabled={pending}>
+						Switch to Manual
 					</Button>
-					<Button type="submit" disabled={disabled}>
-						{pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-						Generate Sequence
-					</Button>
-				</div>
-			</DialogFooter>
-		</form>
+					<div className="flex gap-2">
+						<Button type="button" variant="outline" onClick={onClose}>
+							Cancel
+						</Button>
+						<Button type="submit" disabled={disabled}>
+							{pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+							Generate Sequence
+						</Button>
+					</div>
+				</DialogFooter>
+			</form>
+			<ConnectLinkedInDialog
+				open={connectingLinkedin}
+				onOpenChange={setConnectingLinkedin}
+				userId={sessionUser?.id ?? null}
+				onConnected={() => {
+					setLinkedinConnected(true)
+					setLinkedin(true)
+				}}
+			/>
+		</>
 	)
 }
 

@@ -11,6 +11,8 @@ export type SessionUser = {
 		shouldResetGmailScope: boolean
 		linkedinUsername: string | null
 		linkedinOrgConsent: boolean
+		/** The Chrome companion has handed over a LinkedIn session (its secrets stay on the server). */
+		linkedinConnected: boolean
 	}
 }
 
@@ -28,11 +30,17 @@ export async function getSessionUser(sessionId: string): Promise<SessionUser | n
 					shouldResetGmailScope: true,
 					linkedinUsername: true,
 					linkedinOrgConsent: true,
+					linkedinConnectedAt: true,
+					linkedinAuthEncrypted: true,
 					featureFlags: { select: { key: true, value: true }, orderBy: { key: 'asc' } },
 				},
 			},
 		},
 	})
 	if (!session) return null
-	return { id: session.id, user: session.user }
+	const { linkedinConnectedAt, linkedinAuthEncrypted, ...user } = session.user
+	return {
+		id: session.id,
+		user: { ...user, linkedinConnected: Boolean(linkedinConnectedAt && linkedinAuthEncrypted) },
+	}
 }
