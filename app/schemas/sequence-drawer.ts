@@ -13,6 +13,8 @@ export const IntentSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('pause') }),
 	z.object({ intent: z.literal('cancel') }),
 	z.object({ intent: z.literal('delete'), confirmed: Confirmed }),
+	// Stops the assistant writing a CREATING sequence: the sequence and its job go.
+	z.object({ intent: z.literal('cancel-generation') }),
 	z.object({ intent: z.literal('add-step'), kind: StepKindSchema, daysAfter: DaysAfterSchema.optional() }),
 	z.object({
 		intent: z.literal('delete-step'),

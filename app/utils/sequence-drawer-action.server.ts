@@ -6,6 +6,7 @@ import {
 import { type DrawerLoaderData } from '#app/components/sequences/sequence-drawer/sequence-drawer.tsx'
 import { DELETE_SEQUENCE_CONFIRM } from '#app/components/sequences/sequence-drawer/step-delete.tsx'
 import { GoogleScopeError, PermanentDeliveryError } from '#app/integrations/mail/transport.server.ts'
+import { cancelSequenceGenerations } from '#app/models/assistant/cancel-generation.server.ts'
 import { listConversation, sendReply } from '#app/models/conversation/conversation.server.ts'
 import {
 	addEmailStep,
@@ -248,9 +249,25 @@ async function runIntent(
 			// Plain forms confirm on the drawer's page first; the dialog already asked.
 			if (!fetcherMode && !intent.confirmed)
 				return { ok: false, status: 400, returnParams: { confirm: 'delete' } }
-			const deleted = await deleteSequence(organizationId, sequenceId)
+			// One still being generated takes its pending job with it.
+			const deleted =
+				(await cancelSequenceGenerations(organizationId, [sequenceId])) > 0 ||
+				(await deleteSequence(organizationId, sequenceId))
 			if (!deleted) return notFound('Failed to delete')
 			return success('Sequence deleted', { closes: true, sequenceDeleted: true })
+		}
+		case 'cancel-generation': {
+			if ((await cancelSequenceGenerations(organizationId, [sequenceId])) > 0)
+				return success('Generation cancelled', { closes: true, sequenceDeleted: true })
+			// Written (or failed) meanwhile, or not this organization's: nothing to cancel.
+			const exists = await getSequence(organizationId, sequenceId)
+			if (!exists) return notFound('Failed to cancel generation')
+			return {
+				ok: false,
+				status: 409,
+				message: GENERATION_FINISHED,
+				toast: { type: 'error', title: 'Failed to cancel generation', description: GENERATION_FINISHED },
+			}
 		}
 		case 'add-step':
 			try {
@@ -360,6 +377,8 @@ async function runIntent(
 			return applyModification(organizationId, sequenceId, intent.steps)
 	}
 }
+
+const GENERATION_FINISHED = 'The sequence is no longer being generated.'
 
 function invalid(title: string, description?: string): Outcome {
 	return {

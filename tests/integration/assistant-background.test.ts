@@ -38,7 +38,8 @@ async function signedInWithContact() {
 }
 
 test('CREATING at once, then PENDING with email, LinkedIn and phone-call steps from the offline writer', async () => {
-	const { cookie, mailbox, contact } = await signedInWithContact()
+	const { cookie, mailbox, contact, user } = await signedInWithContact()
+	await prisma.featureFlag.create({ data: { userId: user.id, key: 'sequence:phone', value: 'true' } })
 	const result = await send('POST', '/api/sequences/background', {
 		cookie,
 		json: {
@@ -118,4 +119,26 @@ test('400 without a sender, 404 for another organization’s contact; nothing is
 	)
 	expectApiError(await send('POST', '/api/sequences/background', { json: { contactId: contact.id } }), 401)
 	expect(await prisma.sequence.count({ where: { organizationId: organization.id } })).toBe(0)
+})
+
+test('phone-call steps only with the sequence:phone flag, whatever the client sends', async () => {
+	const { cookie, mailbox, contact } = await signedInWithContact()
+	const result = await send('POST', '/api/sequences/background', {
+		cookie,
+		json: { contactId: contact.id, emailAddressId: mailbox.id, phoneCall: true },
+	})
+	expect(result.status).toBe(202)
+	await runOnce({
+		connectionString: process.env.DATABASE_URL!,
+		taskList,
+		noHandleSignals: true,
+		logger: quietLogger,
+	})
+	const sequence = await prisma.sequence.findUniqueOrThrow({
+		where: { id: result.json.sequenceId as string },
+		include: { phoneCallSteps: true, emailSteps: true },
+	})
+	expect(sequence.status).toBe('PENDING')
+	expect(sequence.emailSteps.length).toBeGreaterThan(0)
+	expect(sequence.phoneCallSteps).toHaveLength(0)
 })

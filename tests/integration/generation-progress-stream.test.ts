@@ -87,6 +87,7 @@ test("the organization's stream carries its own generations only, and sending ne
 	const response = await openStream(mine.cookie)
 	const stream = sseReader(response)
 	expect(await stream.next()).toEqual({ retry: '3000' })
+	expect(await stream.next()).toMatchObject({ event: 'resync' })
 
 	const theirRun = await startGenerationRun({
 		actor: theirs.actor,

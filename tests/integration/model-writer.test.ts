@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { checkDraft } from '#app/models/assistant/draft-rules.ts'
 import { modifySequenceWithModel, writeSequenceWithModel } from '#app/models/assistant/model-writer.server.ts'
 import { type GenerationRequest, type SequenceDraft } from '#app/models/assistant/sequence-draft.ts'
+import { prisma } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai-server.ts'
 
@@ -77,7 +78,11 @@ const brokenDraft: SequenceDraft = {
 
 let fake: FakeOpenAI
 
+// Usage is recorded against the organization: a real one.
+let organizationId = ''
+
 beforeAll(async () => {
+	organizationId = (await prisma.organization.create({ data: { name: 'Routewise' } })).id
 	fake = await startFakeOpenAI()
 	process.env.OPENAI_API_KEY = 'test-key'
 	process.env.OPENAI_BASE_URL = fake.url
@@ -95,7 +100,7 @@ test('a good draft comes back as the model wrote it, from a prompt grounded in t
 	fake.setHandler(() => goodDraft)
 	const usage: unknown[] = []
 	const draft = await writeSequenceWithModel(request, {
-		organizationId: 'org-1',
+		organizationId,
 		onUsage: (entry) => usage.push(entry),
 	})
 	expect(draft).toEqual(goodDraft)
@@ -117,7 +122,7 @@ test('a good draft comes back as the model wrote it, from a prompt grounded in t
 
 test('the organization is left out without the Organization Prompt toggle', async () => {
 	fake.setHandler(() => goodDraft)
-	await writeSequenceWithModel({ ...request, useOrganizationPrompt: false }, { organizationId: 'org-1' })
+	await writeSequenceWithModel({ ...request, useOrganizationPrompt: false }, { organizationId })
 	const user = fake.requests()[0]!.body.messages[1]!.content
 	expect(user).not.toContain('Route planning for regional carriers')
 	expect(user).not.toContain('cut planning time')
@@ -126,7 +131,7 @@ test('the organization is left out without the Organization Prompt toggle', asyn
 test('a draft that breaks the rules is repaired or regenerated, and passes them', async () => {
 	expect(checkDraft(brokenDraft, request).length).toBeGreaterThan(0)
 	fake.setHandler(() => brokenDraft)
-	const draft = await writeSequenceWithModel(request, { organizationId: 'org-1' })
+	const draft = await writeSequenceWithModel(request, { organizationId })
 	expect(checkDraft(draft, request)).toEqual([])
 	expect(draft.linkedInSteps[0]!.requestNote!.length).toBeLessThanOrEqual(200)
 	expect(JSON.stringify(draft)).not.toContain('{{firstName}}')
@@ -142,7 +147,7 @@ test('a modified sequence that breaks the rules is repaired too', async () => {
 	fake.setHandler(() => ({ steps: brokenDraft.emailSteps }))
 	const { steps } = await modifySequenceWithModel(
 		{ ...request, instruction: 'More casual', existing: goodDraft.emailSteps },
-		{ organizationId: 'org-1' },
+		{ organizationId },
 	)
 	expect(checkDraft({ emailSteps: steps, linkedInSteps: [], phoneCallSteps: [] }, request)).toEqual([])
 	expect(fake.requests()[0]!.body.messages[1]!.content).toContain('Planning routes at Northwind Logistics')

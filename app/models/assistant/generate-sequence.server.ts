@@ -1,6 +1,7 @@
 import { type Prisma } from '#app/generated/prisma/client.ts'
 import { isModelConfigured } from '#app/integrations/openai/openai-client.server.ts'
 import { findUsableMailbox } from '#app/models/mailbox/mailbox.server.ts'
+import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { emailBodyFrom } from '#app/utils/editor-json.ts'
 import { assistantContext } from './grounding.server.ts'
@@ -57,6 +58,8 @@ export async function startSequenceGeneration({
 		select: { id: true },
 	})
 	if (!contact) throw new GenerationRequestError('Contact not found', 404)
+	// Phone-call steps are behind the sequence:phone flag, whatever the client sends.
+	const phoneCall = options.phoneCall && (await hasFeatureFlag(actor.userId, 'sequence:phone'))
 	return prisma.$transaction(async (tx) => {
 		const sequence = await tx.sequence.create({
 			data: {
@@ -69,7 +72,7 @@ export async function startSequenceGeneration({
 			},
 			select: { id: true, status: true, progress: true },
 		})
-		const job: GenerationJob = { ...options, sequenceId: sequence.id, userId: actor.userId }
+		const job: GenerationJob = { ...options, phoneCall, sequenceId: sequence.id, userId: actor.userId }
 		await tx.$executeRaw`SELECT FROM graphile_worker.add_job(${GENERATE_SEQUENCE_TASK}, ${JSON.stringify(job)}::json,
 			job_key => ${'generate-sequence:' + sequence.id}, max_attempts => 3)`
 		return sequence

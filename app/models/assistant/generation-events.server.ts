@@ -22,8 +22,8 @@ const encoder = new TextEncoder()
 /**
  * `text/event-stream` of the organization's generations: `event: progress` frames with every
  * generating sequence that moved (progress, or out of CREATING). With `runId` only that run's
- * sequences, plus the run's figures, which are also sent at once; `event: resync` after the
- * database connection dropped (changes may be lost: re-read).
+ * sequences, plus the run's figures, which are also sent at once. `event: resync` at the start
+ * and after the database connection dropped: changes may have been missed, re-read.
  */
 export async function createGenerationEventStream({
 	organizationId,
@@ -100,6 +100,8 @@ export async function createGenerationEventStream({
 			}
 			signal.addEventListener('abort', close, { once: true })
 			write('retry: 3000\n\n')
+			// What changed between the page's read and this LISTEN was not notified to us: re-read.
+			write('event: resync\ndata: {}\n\n')
 			heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS)
 			heartbeat.unref?.()
 			if (runId) await flush()

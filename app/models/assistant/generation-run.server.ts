@@ -1,6 +1,7 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { selectedContactIdsSql } from '#app/models/contact/contact-filter.server.ts'
 import { findUsableMailbox } from '#app/models/mailbox/mailbox.server.ts'
+import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
 import { type ContactFilter, type ContactSelection } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import {
@@ -43,6 +44,8 @@ export async function startGenerationRun({
 }) {
 	const mailbox = await findUsableMailbox(actor, emailAddressId)
 	if (!mailbox) throw new GenerationRequestError('Please select a sender email', 400)
+	// Phone-call steps are behind the sequence:phone flag, whatever the client sends.
+	const phoneCall = options.phoneCall && (await hasFeatureFlag(actor.userId, 'sequence:phone'))
 	let name: string
 	let contactsSql: Prisma.Sql
 	let campaignId: string | null = null
@@ -91,7 +94,7 @@ export async function startGenerationRun({
 				prompt: options.prompt,
 				orgPrompt: options.orgPrompt,
 				linkedin: options.linkedin,
-				phoneCall: options.phoneCall,
+				phoneCall,
 			}
 			const contactIds = candidates.filter((row) => row.eligible).map((row) => row.id)
 			const run = await tx.sequenceGeneration.create({
@@ -105,7 +108,7 @@ export async function startGenerationRun({
 					prompt: options.prompt,
 					orgPrompt: options.orgPrompt,
 					linkedin: options.linkedin,
-					phoneCall: options.phoneCall,
+					phoneCall,
 					skipped: candidates.length - contactIds.length,
 				},
 				select: { id: true, name: true, skipped: true },

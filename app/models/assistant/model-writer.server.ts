@@ -3,6 +3,7 @@ import {
 	createStructuredCompletion,
 	type ModelUsage,
 } from '#app/integrations/openai/openai-client.server.ts'
+import { recordAssistantUsage } from './assistant-usage.server.ts'
 import { checkDraft, repairDraft, type DraftContext, type DraftProblem } from './draft-rules.ts'
 import {
 	ModifiedStepsSchema,
@@ -28,31 +29,60 @@ export type ModelWriterOptions = {
 
 export async function writeSequenceWithModel(request: GenerationRequest, options: ModelWriterOptions) {
 	const user = generationPrompt(request)
-	const ask = (extra: string) =>
-		createStructuredCompletion({
-			schema: SequenceDraftSchema,
-			schemaName: 'sequence_draft',
-			system: systemPrompt(request.sender.name),
-			user: user + extra,
-			...options,
-		})
-	return writeWithinRules(request, ask)
+	return withUsageRecorded(options, (completionOptions) => {
+		const ask = (extra: string) =>
+			createStructuredCompletion({
+				schema: SequenceDraftSchema,
+				schemaName: 'sequence_draft',
+				system: systemPrompt(request.sender.name),
+				user: user + extra,
+				...completionOptions,
+			})
+		return writeWithinRules(request, ask)
+	})
 }
 
 export async function modifySequenceWithModel(request: ModifyRequest, options: ModelWriterOptions) {
 	const user = modifyPrompt(request)
-	const ask = async (extra: string): Promise<SequenceDraft> => {
-		const { steps } = await createStructuredCompletion({
-			schema: ModifiedStepsSchema,
-			schemaName: 'modified_steps',
-			system: systemPrompt(request.sender.name),
-			user: user + extra,
-			...options,
-		})
-		return { emailSteps: steps, linkedInSteps: [], phoneCallSteps: [] }
-	}
-	const draft = await writeWithinRules(request, ask)
+	const draft = await withUsageRecorded(options, (completionOptions) => {
+		const ask = async (extra: string): Promise<SequenceDraft> => {
+			const { steps } = await createStructuredCompletion({
+				schema: ModifiedStepsSchema,
+				schemaName: 'modified_steps',
+				system: systemPrompt(request.sender.name),
+				user: user + extra,
+				...completionOptions,
+			})
+			return { emailSteps: steps, linkedInSteps: [], phoneCallSteps: [] }
+		}
+		return writeWithinRules(request, ask)
+	})
 	return { steps: draft.emailSteps }
+}
+
+/**
+ * Every completion (retries and second tries included) is recorded for the organization. The writes
+ * are awaited before returning, so usage is in the table once the draft is, but a failed write only
+ * logs: bookkeeping must never cost the user a draft.
+ */
+async function withUsageRecorded<T>(
+	options: ModelWriterOptions,
+	write: (completionOptions: ModelWriterOptions) => Promise<T>,
+): Promise<T> {
+	const recordings: Promise<void>[] = []
+	const onUsage = (usage: ModelUsage) => {
+		recordings.push(
+			recordAssistantUsage({ organizationId: options.organizationId, ...usage }).catch((error: unknown) => {
+				console.error(`assistant usage: recording for ${options.organizationId} failed`, error)
+			}),
+		)
+		options.onUsage?.(usage)
+	}
+	try {
+		return await write({ ...options, onUsage })
+	} finally {
+		await Promise.all(recordings)
+	}
 }
 
 async function writeWithinRules(request: DraftContext, ask: (extra: string) => Promise<SequenceDraft>) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft, Sparkles } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import {
@@ -152,6 +152,15 @@ export default function NewSequenceRoute() {
 				className="mb-0"
 				title="Create Email Sequence"
 				description="Write the emails yourself; the sequence is saved as a draft unless it starts immediately."
+				actions={
+					<Link
+						to={`/contacts/${contact.id}/sequences/generate`}
+						className={buttonVariants({ variant: 'outline' })}
+					>
+						<Sparkles aria-hidden="true" />
+						Generate with the assistant
+					</Link>
+				}
 			/>
 			{actionData?.googleScopeError && !hydrated ? (
 				<GooglePermissionsNotice redirectTo={`${location.pathname}${location.search}`} />

@@ -4,11 +4,14 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SendTestEmailButton } from '#app/components/mail/send-test-email-dialog.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { AssistantSection } from '#app/components/settings/assistant-section.tsx'
 import { DocumentsSection } from '#app/components/settings/documents-section.tsx'
 import { OrganizationSection } from '#app/components/settings/organization-section.tsx'
 import { INTENTS, parseIntent } from '#app/components/settings/settings-intents.ts'
 import { UsersSection } from '#app/components/settings/users-section.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { isModelConfigured } from '#app/integrations/openai/openai-client.server.ts'
+import { assistantUsageSummary, startOfUtcMonth } from '#app/models/assistant/assistant-usage.server.ts'
 import {
 	addDocument,
 	deleteDocument,
@@ -35,6 +38,7 @@ import {
 	RemoveMemberSchema,
 } from '#app/schemas/organization.ts'
 import { canManageOrganization, requireActor } from '#app/utils/auth.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
 import {
 	FORBIDDEN_MESSAGE,
 	firstError,
@@ -45,11 +49,12 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)
-	const [organization, documents, users, invites] = await Promise.all([
+	const [organization, documents, users, invites, usage] = await Promise.all([
 		getOrganizationSettings(actor.organizationId),
 		listDocumentSummaries(actor.organizationId),
 		listMembers(actor.organizationId),
 		listPendingInvites(actor.organizationId),
+		assistantUsageSummary(actor.organizationId, { since: startOfUtcMonth() }),
 	])
 	if (!organization) throw new Response('Organization not found', { status: 404 })
 	return {
@@ -69,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		invites: invites.map(({ id, email, createdAt }) => ({ id, email, createdAt: createdAt.toISOString() })),
 		currentUser: { id: actor.userId, role: actor.role },
 		canManage: canManageOrganization(actor),
+		assistant: { model: isModelConfigured() ? getEnv().OPENAI_MODEL : null, usage },
 	}
 }
 
@@ -181,7 +187,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsRoute() {
-	const { organization, documents, users, invites, currentUser, canManage } = useLoaderData<typeof loader>()
+	const { organization, documents, users, invites, currentUser, canManage, assistant } =
+		useLoaderData<typeof loader>()
 	return (
 		<div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
 			<PageHeader
@@ -204,6 +211,7 @@ export default function SettingsRoute() {
 			<OrganizationSection organization={organization} canManage={canManage} />
 			<DocumentsSection documents={documents} canManage={canManage} />
 			<UsersSection users={users} invites={invites} currentUser={currentUser} canManage={canManage} />
+			<AssistantSection assistant={assistant} />
 		</div>
 	)
 }

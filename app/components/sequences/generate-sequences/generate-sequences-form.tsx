@@ -52,7 +52,12 @@ export function GenerateSequencesForm({
 		)
 	}
 	return (
-		<FormComponent method="post" action={GENERATE_SEQUENCES_ACTION} className="grid gap-5">
+		<FormComponent
+			method="post"
+			// The query too: a refused form re-renders the page for the same contacts.
+			action={`${GENERATE_SEQUENCES_ACTION}?${data.query}`}
+			className="grid gap-5"
+		>
 			{hidden.map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
 			))}

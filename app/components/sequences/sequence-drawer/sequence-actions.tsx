@@ -1,4 +1,4 @@
-import { Loader2, Pause, Send, Trash2, XCircle } from 'lucide-react'
+import { Ban, Loader2, Pause, Send, Trash2, XCircle } from 'lucide-react'
 import { useConfirm } from '#app/components/dialog-stack/confirm-dialog.tsx'
 import { useGoogleScopeRetry } from '#app/components/mail/google-permissions-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -20,6 +20,7 @@ const TERMINAL = ['COMPLETED', 'CANCELLED', 'FAILED']
  * The drawer's footer: Activate sequence for a draft (disabled with no steps or while any
  * change is on its way; a Gmail grant that must be renewed opens the permissions dialog and
  * activation is retried once granted), Pause for an active one, Cancel, and Delete sequence.
+ * While the assistant writes it, only Cancel generation (the sequence and its job go).
  */
 export function SequenceActions({ sequence }: { sequence: DrawerSequence }) {
 	const { readOnly, close } = useDrawer()
@@ -41,11 +42,27 @@ export function SequenceActions({ sequence }: { sequence: DrawerSequence }) {
 		if (result.ok) close()
 	})
 	if (readOnly) return null
+	if (sequence.status === 'CREATING') {
+		return (
+			<div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
+				<DrawerForm fetcher={deleter} intent="cancel-generation">
+					<Button type="submit" variant="outline" disabled={deleter.state !== 'idle'}>
+						{deleter.state !== 'idle' ? (
+							<Loader2 className="animate-spin" aria-hidden="true" />
+						) : (
+							<Ban aria-hidden="true" />
+						)}
+						Cancel generation
+					</Button>
+				</DrawerForm>
+			</div>
+		)
+	}
 	const stepCount = sequence.emailSteps.length + sequence.linkedInSteps.length
 	const terminal = TERMINAL.includes(sequence.status)
 	return (
 		<div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
-			{terminal || sequence.status === 'CREATING' ? null : (
+			{terminal ? null : (
 				<DrawerForm
 					fetcher={changer}
 					intent="cancel"

@@ -163,6 +163,10 @@ function DrawerBody({
 	const emailReplied = anyEmailReplied(sequence)
 	const replyView = emailReplied || repliedLinkedIn !== null
 	const canPrompt = !readOnly && !replyView && (sequence.status === 'PENDING' || sequence.status === 'ACTIVE')
+	// The assistant could not write it: FAILED with no step at all (a sent step's failure keeps its steps).
+	const generationFailed =
+		sequence.status === 'FAILED' &&
+		sequence.emailSteps.length + sequence.linkedInSteps.length + sequence.phoneCallStepCount === 0
 	return (
 		<>
 			<SheetHeader>
@@ -192,12 +196,22 @@ function DrawerBody({
 						Written by the offline writer: no AI model is configured (OPENAI_API_KEY).
 					</p>
 				) : null}
-				{sequence.status === 'FAILED' && sequence.failureReason ? (
+				{generationFailed ? (
+					<div
+						role="alert"
+						className="mb-3 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm"
+					>
+						<h3 className="font-semibold text-destructive">Failed to generate sequence</h3>
+						{sequence.failureReason ? (
+							<p className="mt-1 text-muted-foreground">{sequence.failureReason}</p>
+						) : null}
+					</div>
+				) : sequence.status === 'FAILED' && sequence.failureReason ? (
 					<p className="mb-3 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
 						{sequence.failureReason}
 					</p>
 				) : null}
-				{emailReplied ? (
+				{generationFailed ? null : emailReplied ? (
 					<ConversationView messages={messages} />
 				) : repliedLinkedIn ? (
 					<LinkedInReplyView step={repliedLinkedIn} profileUrl={sequence.contact.linkedin} />

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { cancelSequenceGenerations } from '#app/models/assistant/cancel-generation.server.ts'
 import { changeSequenceStatus } from '#app/models/sequence/sequence-status.server.ts'
 import { deleteSequence, getSequence } from '#app/models/sequence/sequence.server.ts'
 import { SEQUENCE_MESSAGES, UpdateSequenceStatusSchema } from '#app/schemas/sequence.ts'
@@ -19,12 +20,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 // PUT { status }: ACTIVE activates a draft (or resumes), PAUSED, CANCELLED; refused changes
-// answer 409/422 with the reason, a missing Gmail grant 403 GoogleScopeError. DELETE removes it.
+// answer 409/422 with the reason, a missing Gmail grant 403 GoogleScopeError. DELETE removes it
+// (one still being generated is cancelled: its pending job goes too).
 export async function action({ request, params }: ActionFunctionArgs) {
 	const actor = await requireApiActor(request)
 	const id = params.id ?? ''
 	if (request.method === 'DELETE') {
-		if (!(await deleteSequence(actor.organizationId, id))) return notFound()
+		const cancelled = await cancelSequenceGenerations(actor.organizationId, [id])
+		if (!cancelled && !(await deleteSequence(actor.organizationId, id))) return notFound()
 		return Response.json({ message: 'Sequence deleted' })
 	}
 	if (request.method !== 'PUT') return methodNotAllowed()
