@@ -62,6 +62,14 @@ test('a campaign generates a draft for every contact, followed in one view, then
 	await expect(page.getByText('3 sequences activated')).toBeVisible()
 	await expect(table.getByText('ACTIVE')).toHaveCount(3)
 	await expect(page.getByRole('button', { name: 'Activate 0 drafts' })).toBeDisabled()
+
+	// The Sequences page leads back to the run.
+	await page.goto('/sequences')
+	await page
+		.getByRole('navigation', { name: 'Recent generations' })
+		.getByRole('link', { name: /Autumn push/ })
+		.click()
+	await expect(page.getByRole('heading', { name: 'Generate Sequences: Autumn push' })).toBeVisible()
 })
 
 test('without JavaScript: the Generate Sequences page starts a run and shows it', async ({ browser }) => {

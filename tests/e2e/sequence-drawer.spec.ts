@@ -308,7 +308,9 @@ test.describe('Sequence drawer', () => {
 		await prompt.press('Enter')
 		await expect(page.getByText('Sequence updated successfully')).toBeVisible()
 		expect(modifyCalls).toBe(1)
-		await expect(drawer.getByRole('article', { name: 'Initial Email', exact: true })).toContainText(contact.firstName)
+		await expect(drawer.getByRole('article', { name: 'Initial Email', exact: true })).toContainText(
+			contact.firstName,
+		)
 		await expect(drawer.getByRole('article', { name: 'Follow-up Email', exact: true })).toHaveCount(1)
 	})
 

@@ -3,6 +3,7 @@ import { Link, Outlet, useLoaderData, useRevalidator, useSearchParams } from '@r
 import { PageLinks } from '#app/components/companies/page-links.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { RecentGenerationRuns } from '#app/components/sequences/generate-sequences/recent-generation-runs.tsx'
 import { SequenceStatusLabel } from '#app/components/sequences/sequence-status-label.tsx'
 import {
 	useGenerationProgress,
@@ -13,6 +14,7 @@ import { formatDate } from '#app/components/settings/format-date.ts'
 import { Card } from '#app/components/ui/card.tsx'
 import { Progress } from '#app/components/ui/progress.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { listGenerationRuns } from '#app/models/assistant/generation-run-progress.server.ts'
 import { listOrganizationSequences } from '#app/models/sequence/sequence.server.ts'
 import { SequenceListFilterSchema } from '#app/schemas/sequence.ts'
 import { requireActor } from '#app/utils/auth.server.ts'
@@ -40,7 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		status: params.get('status') ?? undefined,
 		page: params.get('page') ?? undefined,
 	})
-	const first = await listOrganizationSequences(actor.organizationId, filter)
+	const [first, generationRuns] = await Promise.all([
+		listOrganizationSequences(actor.organizationId, filter),
+		listGenerationRuns(actor.organizationId, { take: 3 }),
+	])
 	const lastPage = Math.max(1, Math.ceil(first.total / first.pageSize))
 	// Past the end (rows were deleted): show the last page.
 	const result =
@@ -48,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			? await listOrganizationSequences(actor.organizationId, { ...filter, page: lastPage })
 			: first
 	return {
+		generationRuns: generationRuns.map((run) => ({ id: run.id, name: run.name, counts: run.counts })),
 		status: filter.status ?? null,
 		page: result.page,
 		lastPage,
@@ -69,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function SequencesRoute() {
-	const { status, page, lastPage, total, sequences } = useLoaderData<typeof loader>()
+	const { status, page, lastPage, total, sequences, generationRuns } = useLoaderData<typeof loader>()
 	const [searchParams] = useSearchParams()
 	const rowQuery = searchParams.toString()
 	// "Generating N%" moves live; a sequence that finished generating is re-read (steps, subject).
@@ -87,6 +93,7 @@ export default function SequencesRoute() {
 				title="Sequences"
 				description="Your organization's outreach sequences: email and LinkedIn steps sent to one contact each."
 			/>
+			<RecentGenerationRuns runs={generationRuns} />
 			<nav aria-label="Filter by status">
 				<ul className="flex flex-wrap gap-2">
 					{STATUS_FILTERS.map((filter) => {

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useNavigation } from '@remix-run/react'
+import { Form, Link, type useFetcher, useNavigation } from '@remix-run/react'
 import { Loader2, Sparkles } from 'lucide-react'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'

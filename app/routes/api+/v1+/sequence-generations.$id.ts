@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { type SequenceStatus } from '#app/generated/prisma/client.ts'
 import {
 	getGenerationRun,
 	listGenerationRunSequences,
 } from '#app/models/assistant/generation-run-progress.server.ts'
+import { SEQUENCE_STATUSES, type SequenceStatus } from '#app/schemas/sequence.ts'
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
 import { requireApiActor } from '#app/utils/auth.server.ts'
 
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const status = url.searchParams.get('status')?.toUpperCase()
 	const sequences = await listGenerationRunSequences(actor.organizationId, run.id, {
 		page,
-		status: status && STATUSES.has(status) ? (status as SequenceStatus) : undefined,
+		status: SEQUENCE_STATUSES.find((known) => known === status) as SequenceStatus | undefined,
 	})
 	return Response.json({ data: run, sequences, page })
 }
