@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { parseCrontab, run, type Runner, type TaskList } from 'graphile-worker'
 import { GENERATE_SEQUENCE_TASK } from '#app/models/assistant/generate-sequence.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
@@ -40,6 +41,9 @@ export async function startWorker({
 				connectionString: databaseUrl,
 				concurrency: assistantConcurrency,
 				taskList: assistantTasks,
+				// Its jobs hold a connection only to be fetched and completed; cron runs on the other runner.
+				maxPoolSize: assistantConcurrency,
+				parsedCronItems: [],
 				noHandleSignals: true,
 				pollInterval: 2000,
 			}),
@@ -64,4 +68,19 @@ function assistantWorkerConcurrency() {
 	const configured = Number(process.env.ASSISTANT_WORKER_CONCURRENCY)
 	if (Number.isInteger(configured) && configured > 0) return configured
 	return Math.max(4, getEnv().OPENAI_CONCURRENCY * 2)
+}
+
+/**
+ * A worker process on a machine it shares with web processes runs at a lower CPU priority
+ * (`WORKER_NICE`, default 10; 0 keeps it): background work waits, the pages people wait on do
+ * not. Only for standalone worker processes, never the web process with its inline worker.
+ */
+export function lowerWorkerProcessPriority() {
+	const nice = Number(process.env.WORKER_NICE ?? 10)
+	if (!Number.isInteger(nice) || nice <= 0) return
+	try {
+		os.setPriority(Math.min(19, nice))
+	} catch (error) {
+		console.warn('worker: could not lower the CPU priority', error)
+	}
 }

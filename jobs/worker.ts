@@ -1,4 +1,4 @@
-import { type Worker, startWorker } from './start-worker.ts'
+import { lowerWorkerProcessPriority, type Worker, startWorker } from './start-worker.ts'
 import { disconnectPrisma } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { migrateDatabase } from '#scripts/database/migrate.ts'
@@ -6,6 +6,7 @@ import { resolveDatabase } from '#scripts/database/resolve-database.ts'
 
 // `npm run worker`: a standalone worker process; run as many as the load needs.
 process.env.NODE_ENV ??= 'production'
+lowerWorkerProcessPriority()
 const database = await resolveDatabase()
 let runner: Worker | undefined
 try {

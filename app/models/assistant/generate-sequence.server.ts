@@ -1,13 +1,11 @@
-import { type Prisma } from '#app/generated/prisma/client.ts'
 import { isModelConfigured } from '#app/integrations/openai/openai-client.server.ts'
 import { findUsableMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { emailBodyFrom } from '#app/utils/editor-json.ts'
 import { assistantContext } from './grounding.server.ts'
 import { writeSequenceWithModel } from './model-writer.server.ts'
 import { writeSequenceOffline } from './offline-writer.ts'
-import { type SequenceDraft } from './sequence-draft.ts'
+import { saveGeneratedDraft } from './save-draft.server.ts'
 
 export const GENERATE_SEQUENCE_TASK = 'generate_sequence'
 
@@ -88,19 +86,24 @@ export async function runSequenceGeneration(
 	job: GenerationJob,
 	{ isFinalAttempt }: { isFinalAttempt: boolean },
 ) {
-	const sequence = await prisma.sequence.findFirst({
-		where: { id: job.sequenceId, status: 'CREATING' },
-		select: {
-			id: true,
-			organizationId: true,
-			contactId: true,
-			mailboxId: true,
-			creator: { select: { name: true, email: true } },
-		},
-	})
+	// Claimed and at 10% in one statement: a run is a thousand of these.
+	const [sequence] = await prisma.$queryRaw<
+		Array<{
+			id: string
+			organizationId: string
+			contactId: string
+			mailboxId: string | null
+			creatorName: string | null
+			creatorEmail: string | null
+		}>
+	>`
+		UPDATE "Sequence" s SET progress = 10, "updatedAt" = now()
+		WHERE s.id = ${job.sequenceId} AND s.status = 'CREATING'
+		RETURNING s.id, s."organizationId", s."contactId", s."mailboxId",
+			(SELECT name FROM "User" WHERE id = s."creatorId") AS "creatorName",
+			(SELECT email FROM "User" WHERE id = s."creatorId") AS "creatorEmail"`
 	if (!sequence) return 'gone' as const
 	try {
-		await setProgress(sequence.id, 10)
 		const context = await assistantContext({
 			organizationId: sequence.organizationId,
 			contactId: sequence.contactId,
@@ -109,21 +112,24 @@ export async function runSequenceGeneration(
 		if (!context) throw new Error('The contact was deleted')
 		const request = {
 			...context,
-			sender: { name: sequence.creator?.name ?? '', email: sequence.creator?.email ?? '' },
+			sender: { name: sequence.creatorName ?? '', email: sequence.creatorEmail ?? '' },
 			instruction: job.prompt,
 			useOrganizationPrompt: job.orgPrompt,
 			// A run asks for LinkedIn for everyone; only contacts with a profile can get those steps.
 			linkedin: job.linkedin && Boolean(context.contact.linkedin),
 			phoneCall: job.phoneCall,
 		}
-		await setProgress(sequence.id, 30)
 		const modelWrites = isModelConfigured()
+		// 30%: grounded, the model is writing (the long part). The offline writer takes no time.
+		if (modelWrites) await setProgress(sequence.id, 30)
 		const draft = modelWrites
 			? await writeSequenceWithModel(request, { organizationId: sequence.organizationId })
 			: writeSequenceOffline(request)
-		await setProgress(sequence.id, 90)
 		const writer = modelWrites ? (process.env.OPENAI_MODEL ?? 'model') : 'offline'
-		const saved = await saveDraft(sequence, draft, { writer, linkedin: context.contact.linkedin ?? null })
+		const saved = await saveGeneratedDraft(sequence.id, draft, {
+			writer,
+			linkedin: context.contact.linkedin ?? null,
+		})
 		return saved ? ('written' as const) : ('gone' as const)
 	} catch (error) {
 		if (!isFinalAttempt) throw error
@@ -138,59 +144,4 @@ export async function runSequenceGeneration(
 
 async function setProgress(sequenceId: string, progress: number) {
 	await prisma.sequence.updateMany({ where: { id: sequenceId, status: 'CREATING' }, data: { progress } })
-}
-
-async function saveDraft(
-	sequence: { id: string; organizationId: string; mailboxId: string | null },
-	draft: SequenceDraft,
-	{ writer, linkedin }: { writer: string; linkedin: string | null },
-) {
-	const subject = draft.emailSteps[0]?.subject ?? ''
-	return prisma.$transaction(async (tx) => {
-		// Still CREATING (not deleted or cancelled meanwhile): lock it and write everything.
-		const locked = await tx.$queryRaw<Array<{ id: string }>>`
-			SELECT id FROM "Sequence" WHERE id = ${sequence.id} AND status = 'CREATING' FOR UPDATE`
-		if (locked.length === 0) return false
-		const emailSteps: Prisma.EmailStepCreateManyInput[] = draft.emailSteps.map((step, index) => {
-			const body = emailBodyFrom({ body: step.body })
-			return {
-				organizationId: sequence.organizationId,
-				sequenceId: sequence.id,
-				emailAddressId: sequence.mailboxId,
-				order: index + 1,
-				subject,
-				daysAfter: step.daysAfter,
-				bodyJson: body.bodyJson as Prisma.InputJsonValue,
-				bodyHtml: body.bodyHtml,
-				bodyText: body.bodyText,
-			}
-		})
-		await tx.emailStep.createMany({ data: emailSteps })
-		await tx.linkedInStep.createMany({
-			data: draft.linkedInSteps.map((step, index) => ({
-				organizationId: sequence.organizationId,
-				sequenceId: sequence.id,
-				order: index + 1,
-				linkedinUrl: linkedin,
-				username: linkedin ? (/\/in\/([^/?#]+)/.exec(linkedin)?.[1] ?? null) : null,
-				requestNote: step.requestNote,
-				message: step.message,
-				daysAfter: step.daysAfter,
-			})),
-		})
-		await tx.phoneCallStep.createMany({
-			data: draft.phoneCallSteps.map((step, index) => ({
-				organizationId: sequence.organizationId,
-				sequenceId: sequence.id,
-				order: index + 1,
-				talkingPoints: step.talkingPoints,
-				daysAfter: step.daysAfter,
-			})),
-		})
-		await tx.sequence.update({
-			where: { id: sequence.id },
-			data: { status: 'PENDING', progress: 100, subject, generatedBy: writer },
-		})
-		return true
-	})
 }

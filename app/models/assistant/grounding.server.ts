@@ -20,10 +20,12 @@ export async function assistantContext({
 	contactId: string
 	query: string
 }) {
-	const contact = await getContact(organizationId, contactId, { company: true })
+	const [contact, settings, documents] = await Promise.all([
+		getContact(organizationId, contactId, { company: true }),
+		getOrganizationSettings(organizationId),
+		listDocuments(organizationId),
+	])
 	if (!contact) return null
-	const settings = await getOrganizationSettings(organizationId)
-	const documents = await listDocuments(organizationId)
 	const company: AssistantCompany | null = contact.company
 		? {
 				name: contact.company.name,
