@@ -5,7 +5,6 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { findFreePort } from '#scripts/database/embedded-postgres.ts'
 import { migrateDatabase } from '#scripts/database/migrate.ts'
-import { type FakeChatMessage, startFakeOpenAI } from '#tests/fakes/openai-server.ts'
 import { recreateDatabase, startTestPostgres } from '#tests/setup/test-database.ts'
 
 // Figures (issue 5):
@@ -137,16 +136,24 @@ function startChild(file: string, label: string, env: NodeJS.ProcessEnv) {
 			console.log(`  [${label}] ${line}`)
 		})
 	}
-	const replies: Array<(message: { type: string }) => void> = []
-	child.on('message', (message: { type: string }) => replies.shift()?.(message))
+	type ChildMessage = { type: string; url?: string; requests?: unknown }
+	const replies: Array<(message: ChildMessage) => void> = []
+	child.on('message', (message: ChildMessage) => replies.shift()?.(message))
 	const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-	const ready = new Promise<void>((resolve, reject) => {
-		replies.push(() => resolve())
+	const ready = new Promise<string>((resolve, reject) => {
+		replies.push((message) => resolve(message.url ?? ''))
 		void exited.then((code) => reject(new Error(`${label} exited (${code}) before it was ready`)))
 	})
 	return {
 		child,
 		ready,
+		/** Asks the child for its `requests` (the fake model's record of what it answered). */
+		request<T>(type: string) {
+			return new Promise<T>((resolve) => {
+				replies.push((message) => resolve(message.requests as T))
+				child.send({ type })
+			})
+		},
 		async stop() {
 			child.send({ type: 'stop' })
 			await exited
@@ -201,46 +208,7 @@ async function timedPage() {
 	return performance.now() - started
 }
 
-// ---- the fake model: a draft that meets the rules, for the contact the prompt names ----
-function fakeDraft(messages: FakeChatMessage[]) {
-	const prompt = messages.find((message) => message.role === 'user')?.content ?? ''
-	const contact = /Contact:\nName: (.+)/.exec(prompt)?.[1] ?? ''
-	const firstName = contact.split(' ')[0] ?? ''
-	const company = /Company:\nName: (.+)/.exec(prompt)?.[1] ?? 'your team'
-	const sender = /Sender:\nName: (.+)/.exec(prompt)?.[1] ?? ''
-	return {
-		emailSteps: [
-			{
-				subject: 'Route planning for regional carriers',
-				body: `Hi ${firstName},\n\nPlanning routes at ${company} by hand takes hours every week. We cut that by 40% for carriers like you, and our pilot costs nothing.\n\nWorth a short call next week?\n\n${sender}`,
-				daysAfter: 0,
-			},
-			{
-				subject: 'Re: Route planning for regional carriers',
-				body: `Hi ${firstName},\n\nA quick follow-up on the pilot: two weeks, your own routes.\n\n${sender}`,
-				daysAfter: 3,
-			},
-			{
-				subject: 'Re: Route planning for regional carriers',
-				body: `Hi ${firstName},\n\nShall I close the loop? Happy to send numbers instead.\n\n${sender}`,
-				daysAfter: 7,
-			},
-		],
-		linkedInSteps: prompt.includes('no LinkedIn steps')
-			? []
-			: [
-					{
-						requestNote: `Hi ${firstName}, I work on route planning for regional carriers. Glad to connect. ${sender}`,
-						message: null,
-						daysAfter: 1,
-					},
-					{ requestNote: null, message: `Thanks for connecting, ${firstName}. ${sender}`, daysAfter: 4 },
-				],
-		phoneCallSteps: prompt.includes('no phone-call steps')
-			? []
-			: [{ talkingPoints: `Planning time at ${company}; the pilot.`, daysAfter: 5 }],
-	}
-}
+type FakeRequest = { mode: string; startedAt: number; finishedAt?: number }
 
 /** Most requests in flight at once, from the server's own start and end times. */
 function peakConcurrency(requests: Array<{ startedAt: number; finishedAt?: number }>) {
@@ -274,6 +242,7 @@ async function cpuSnapshot(worker: number | undefined) {
 	return {
 		worker: processCpuSeconds(worker),
 		web: processCpuSeconds(web.child.pid),
+		fakeModel: processCpuSeconds(fakeModelPid),
 		self: process.cpuUsage(),
 		postgres: new Map(backends.map(({ pid }) => [pid, processCpuSeconds(pid)])),
 	}
@@ -286,12 +255,16 @@ function cpuReport(before: Awaited<ReturnType<typeof cpuSnapshot>>, after: typeo
 		worker: after.worker - before.worker,
 		PostgreSQL: postgresSeconds,
 		web: after.web - before.web,
-		'this process (fake model, polling, page requests)': (self.user + self.system) / 1e6,
+		'fake model (nice 19)': after.fakeModel - before.fakeModel,
+		'this process (polling, page requests)': (self.user + self.system) / 1e6,
 	}
 	const total = Object.values(parts).reduce((sum, value) => sum + value, 0)
 	const list = Object.entries(parts).map(([name, value]) => `${name} ${value.toFixed(1)} s`)
 	return `CPU: ${list.join(', ')}; ${total.toFixed(1)} s in all, ${((100 * total) / seconds / os.cpus().length).toFixed(0)} % of the ${os.cpus().length} cores`
 }
+
+/** The fake model's process, once started (the model scenario). */
+let fakeModelPid: number | undefined
 
 // ---- a scenario: start the run, poll until no sequence is CREATING, check the drafts ----
 type Org = Awaited<ReturnType<typeof seedOrganization>>
@@ -376,9 +349,12 @@ console.log(`build from ${buildTime}; ${CONTACTS.toLocaleString('en')} contacts 
 const offline = await runScenario('offline writer', offlineOrg, workerEnv({}))
 
 // 2. The fake model, 2 s per answer, OPENAI_CONCURRENCY=20; the contacts page before and during.
-const fake = await startFakeOpenAI()
-fake.setDelayMs(MODEL_DELAY_MS)
-fake.setHandler(fakeDraft)
+const fake = startChild('_fake-model.ts', 'fake model', {
+	...process.env,
+	MODEL_DELAY_MS: String(MODEL_DELAY_MS),
+})
+const fakeUrl = await fake.ready
+fakeModelPid = fake.child.pid
 const idleTimes: number[] = []
 const duringTimes: number[] = []
 const duringStarts: number[] = []
@@ -389,7 +365,7 @@ const model = await runScenario(
 	modelOrg,
 	workerEnv({
 		OPENAI_API_KEY: 'bench-key',
-		OPENAI_BASE_URL: fake.url,
+		OPENAI_BASE_URL: fakeUrl,
 		OPENAI_MODEL: 'bench-fake-model',
 		OPENAI_CONCURRENCY: String(MODEL_CONCURRENCY),
 	}),
@@ -419,7 +395,7 @@ for (let i = 0; i < PAGE_REQUESTS; i++) {
 	afterTimes.push(await timedPage())
 	await sleep(PAGE_PAUSE_MS)
 }
-const requests = fake.requests()
+const requests = await fake.request<FakeRequest[]>('requests')
 console.log(
 	`  model requests: ${requests.length} (${requests.filter((request) => request.mode !== 'good').length} not good), ` +
 		`peak in flight ${peakConcurrency(requests)}; floor at this concurrency ` +
@@ -472,7 +448,7 @@ console.log(
 const pageMet = during.p50 / idle.p50 <= 1.2 && during.p95 / idle.p95 <= 1.2
 console.log(`  contacts page during the model run: ${pageMet ? 'met' : 'MISSED'} (≤ 1.2× at p50 and p95)`)
 
-await fake.close()
+await fake.stop()
 await web.stop()
 await disconnectPrisma()
 await postgres.stop()
