@@ -242,7 +242,7 @@ async function cpuSnapshot(worker: number | undefined) {
 	return {
 		worker: processCpuSeconds(worker),
 		web: processCpuSeconds(web.child.pid),
-		fakeModel: processCpuSeconds(fakeModelPid),
+		fakeModel: processCpuSeconds(fakeModelProcess.pid),
 		self: process.cpuUsage(),
 		postgres: new Map(backends.map(({ pid }) => [pid, processCpuSeconds(pid)])),
 	}
@@ -264,7 +264,7 @@ function cpuReport(before: Awaited<ReturnType<typeof cpuSnapshot>>, after: typeo
 }
 
 /** The fake model's process, once started (the model scenario). */
-let fakeModelPid: number | undefined
+const fakeModelProcess: { pid?: number } = {}
 
 // ---- a scenario: start the run, poll until no sequence is CREATING, check the drafts ----
 type Org = Awaited<ReturnType<typeof seedOrganization>>
@@ -354,7 +354,7 @@ const fake = startChild('_fake-model.ts', 'fake model', {
 	MODEL_DELAY_MS: String(MODEL_DELAY_MS),
 })
 const fakeUrl = await fake.ready
-fakeModelPid = fake.child.pid
+fakeModelProcess.pid = fake.child.pid
 const idleTimes: number[] = []
 const duringTimes: number[] = []
 const duringStarts: number[] = []

@@ -7,16 +7,6 @@ import { SEQUENCE_STATUSES, type SequenceStatus } from '#app/schemas/sequence.ts
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
 import { requireApiActor } from '#app/utils/auth.server.ts'
 
-const STATUSES = new Set<string>([
-	'CREATING',
-	'PENDING',
-	'ACTIVE',
-	'PAUSED',
-	'COMPLETED',
-	'CANCELLED',
-	'FAILED',
-])
-
 // GET ?page=&status= → { data: run with counts, sequences: one page (100) }.
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const actor = await requireApiActor(request)
