@@ -13,12 +13,12 @@ import {
 	type GenerationTarget,
 	startGenerationRun,
 } from '#app/models/assistant/generation-run.server.ts'
+import { getLinkedInConnection } from '#app/models/linkedin/linkedin-connection.server.ts'
 import { listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
 import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
 import { contactFilterOfBulkBody } from '#app/schemas/contact-filter.ts'
 import { generationTargetFromSearchParams, parseGenerationRunForm } from '#app/schemas/generation-run-form.ts'
 import { requireActor } from '#app/utils/auth.server.ts'
-import { prisma } from '#app/utils/db.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // The Generate Sequences dialog's page: the same form for a campaign's contacts
@@ -27,12 +27,27 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export const GENERATION_RUN_STARTED_TOAST = 'Your sequences are being generated. Give them a moment.'
 
-function targetOf(body: ReturnType<typeof generationTargetFromSearchParams>): GenerationTarget | null {
+/** The contacts a form or query names: a campaign's, or picked ones (ids, or all matching the filter). */
+function targetOf(body: {
+	campaignId?: string
+	contactIds?: string[] | 'all'
+	search?: string
+	tags: string[]
+	campaign?: string
+	list?: string
+	exclude_ids: string[]
+}): GenerationTarget | null {
 	if (body.campaignId) return { campaignId: body.campaignId }
 	if (!body.contactIds || (Array.isArray(body.contactIds) && body.contactIds.length === 0)) return null
 	return {
 		selection: body.contactIds,
-		filter: contactFilterOfBulkBody({ ...body, tags: body.tags }),
+		filter: contactFilterOfBulkBody({
+			search: body.search,
+			tags: body.tags,
+			campaign: body.campaign,
+			list: body.list,
+			exclude_ids: body.exclude_ids,
+		}),
 		excludeIds: body.exclude_ids,
 	}
 }
@@ -42,18 +57,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const params = new URL(request.url).searchParams
 	const query = generationTargetFromSearchParams(params)
 	const target = targetOf(query)
-	const [described, mailboxes, phoneEnabled, user] = await Promise.all([
+	const [described, mailboxes, phoneEnabled, linkedin] = await Promise.all([
 		target ? describeGenerationTarget(actor.organizationId, target) : null,
 		listUsableMailboxes(actor),
 		hasFeatureFlag(actor.userId, 'sequence:phone'),
-		prisma.user.findUnique({ where: { id: actor.userId }, select: { linkedinConnectedAt: true } }),
+		getLinkedInConnection(actor.userId),
 	])
 	return {
 		query: params.toString(),
 		target: described,
 		mailboxes: mailboxes.map((mailbox) => ({ id: mailbox.id, address: mailbox.address })),
 		phoneEnabled,
-		linkedinConnected: Boolean(user?.linkedinConnectedAt),
+		linkedinConnected: linkedin.connected,
 	}
 }
 
@@ -66,13 +81,12 @@ export async function action({ request }: ActionFunctionArgs) {
 		return data<GenerateSequencesActionData>({ fieldErrors }, { status: 400 })
 	}
 	const body = parsed.data
-	const target: GenerationTarget = body.campaignId
-		? { campaignId: body.campaignId }
-		: {
-				selection: body.contactIds ?? [],
-				filter: contactFilterOfBulkBody(body),
-				excludeIds: body.exclude_ids,
-			}
+	const target = targetOf(body)
+	if (!target)
+		return data<GenerateSequencesActionData>(
+			{ fieldErrors: { contactIds: 'Select at least one contact' } },
+			{ status: 400 },
+		)
 	try {
 		const run = await startGenerationRun({
 			actor,
