@@ -5,6 +5,10 @@ import {
 	action as newRunAction,
 	loader as newRunLoader,
 } from '#app/routes/_app+/sequences_.generations.new.tsx'
+import {
+	action as runPageAction,
+	loader as runPageLoader,
+} from '#app/routes/_app+/sequences_.generations.$runId.tsx'
 import { loader } from '#app/routes/resources+/sequence-generations.events.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { stopEventHub } from '#app/utils/events.server.ts'
@@ -169,4 +173,46 @@ test('the Generate Sequences page: its data, and its form starts a run and redir
 	})
 	expect(run).toMatchObject({ prompt: 'Be brief', orgPrompt: true, linkedin: false, campaignId: campaign.id })
 	expect(run._count.sequences).toBe(3)
+})
+
+test("the run page: another organization's run is a 404 to read, activate or cancel", async () => {
+	const theirs = await campaignRun(1)
+	const mine = await campaignRun(1)
+	const run = await startGenerationRun({
+		actor: theirs.actor,
+		target: { campaignId: theirs.campaign.id },
+		emailAddressId: theirs.mailbox.id,
+		options: { prompt: '', orgPrompt: true, linkedin: false, phoneCall: false },
+	})
+	const read = await callRoute(() =>
+		runPageLoader({
+			request: makeRequest(`/sequences/generations/${run.id}`, { cookie: mine.cookie }),
+			params: { runId: run.id },
+			context: {},
+		} as never),
+	)
+	expect(read.status).toBe(404)
+	for (const intent of ['activate', 'cancel']) {
+		const changed = await callRoute(() =>
+			runPageAction({
+				request: makeRequest(`/sequences/generations/${run.id}`, {
+					method: 'POST',
+					cookie: mine.cookie,
+					form: { intent },
+				}),
+				params: { runId: run.id },
+				context: {},
+			} as never),
+		)
+		expect(changed.status).toBe(404)
+	}
+	expect(await prisma.sequence.count({ where: { generationId: run.id, status: 'CREATING' } })).toBe(1)
+	const mineReads = await callRoute(() =>
+		runPageLoader({
+			request: makeRequest(`/sequences/generations/${run.id}`, { cookie: theirs.cookie }),
+			params: { runId: run.id },
+			context: {},
+		} as never),
+	)
+	expect(mineReads.body.counts).toMatchObject({ total: 1, generating: 1 })
 })

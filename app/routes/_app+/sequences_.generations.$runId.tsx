@@ -19,6 +19,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import {
 	activateGenerationRun,
 	cancelGenerationRun,
+	findGenerationRunId,
 	GENERATION_RUN_PAGE_SIZE,
 	getGenerationRun,
 	listGenerationRunSequences,
@@ -66,7 +67,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const actor = await requireActor(request)
-	const runId = params.runId ?? ''
+	const runId = await findGenerationRunId(actor.organizationId, params.runId ?? '')
+	if (!runId) throw new Response('Generation not found', { status: 404 })
 	const intent = (await request.formData()).get('intent')
 	const back = `/sequences/generations/${runId}`
 	if (intent === 'activate') {
@@ -80,8 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		})
 	}
 	if (intent === 'cancel') {
-		const cancelled = await cancelGenerationRun(actor.organizationId, runId)
-		if (cancelled === null) throw new Response('Generation not found', { status: 404 })
+		const cancelled = (await cancelGenerationRun(actor.organizationId, runId)) ?? 0
 		return redirectWithToast(back, {
 			type: 'success',
 			title: 'Generation cancelled',
