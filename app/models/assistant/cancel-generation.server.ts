@@ -1,4 +1,5 @@
 import { prisma } from '#app/utils/db.server.ts'
+import { generationJobKey } from './generate-sequence.server.ts'
 
 /**
  * Cancels generations: deletes the organization's sequences among `sequenceIds` that are still
@@ -21,9 +22,4 @@ export async function cancelSequenceGenerations(organizationId: string, sequence
 		await tx.$executeRaw`SELECT graphile_worker.remove_job(key) FROM unnest(${keys}::text[]) AS key`
 		return deleted.length
 	})
-}
-
-/** The job key startSequenceGeneration and Generate Sequences runs give each sequence's job. */
-export function generationJobKey(sequenceId: string) {
-	return `generate-sequence:${sequenceId}`
 }

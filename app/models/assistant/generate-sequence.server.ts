@@ -8,6 +8,18 @@ import { writeSequenceOffline } from './offline-writer.ts'
 import { saveGeneratedDraft } from './save-draft.server.ts'
 
 export const GENERATE_SEQUENCE_TASK = 'generate_sequence'
+/** Each sequence's generation job is keyed by it: cancelling finds and removes the job by key. */
+export const GENERATION_JOB_KEY_PREFIX = 'generate-sequence:'
+export const SEQUENCE_PHONE_FLAG = 'sequence:phone'
+
+export function generationJobKey(sequenceId: string) {
+	return GENERATION_JOB_KEY_PREFIX + sequenceId
+}
+
+/** Phone-call steps are behind the sequence:phone flag, whatever the client sends. */
+export async function phoneCallsAllowed(userId: string, requested: boolean) {
+	return requested && (await hasFeatureFlag(userId, SEQUENCE_PHONE_FLAG))
+}
 
 export type GenerationOptions = {
 	prompt: string
@@ -56,8 +68,7 @@ export async function startSequenceGeneration({
 		select: { id: true },
 	})
 	if (!contact) throw new GenerationRequestError('Contact not found', 404)
-	// Phone-call steps are behind the sequence:phone flag, whatever the client sends.
-	const phoneCall = options.phoneCall && (await hasFeatureFlag(actor.userId, 'sequence:phone'))
+	const phoneCall = await phoneCallsAllowed(actor.userId, options.phoneCall)
 	return prisma.$transaction(async (tx) => {
 		const sequence = await tx.sequence.create({
 			data: {
@@ -72,7 +83,7 @@ export async function startSequenceGeneration({
 		})
 		const job: GenerationJob = { ...options, phoneCall, sequenceId: sequence.id, userId: actor.userId }
 		await tx.$executeRaw`SELECT FROM graphile_worker.add_job(${GENERATE_SEQUENCE_TASK}, ${JSON.stringify(job)}::json,
-			job_key => ${'generate-sequence:' + sequence.id}, max_attempts => 3)`
+			job_key => ${generationJobKey(sequence.id)}, max_attempts => 3)`
 		return sequence
 	})
 }

@@ -1,14 +1,15 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { selectedContactIdsSql } from '#app/models/contact/contact-filter.server.ts'
 import { findUsableMailbox } from '#app/models/mailbox/mailbox.server.ts'
-import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
 import { type ContactFilter, type ContactSelection } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import {
 	GENERATE_SEQUENCE_TASK,
+	GENERATION_JOB_KEY_PREFIX,
 	type GenerationJob,
 	type GenerationOptions,
 	GenerationRequestError,
+	phoneCallsAllowed,
 } from './generate-sequence.server.ts'
 
 /** The most contacts one Generate Sequences run takes. */
@@ -44,8 +45,7 @@ export async function startGenerationRun({
 }) {
 	const mailbox = await findUsableMailbox(actor, emailAddressId)
 	if (!mailbox) throw new GenerationRequestError('Please select a sender email', 400)
-	// Phone-call steps are behind the sequence:phone flag, whatever the client sends.
-	const phoneCall = options.phoneCall && (await hasFeatureFlag(actor.userId, 'sequence:phone'))
+	const phoneCall = await phoneCallsAllowed(actor.userId, options.phoneCall)
 	let name: string
 	let contactsSql: Prisma.Sql
 	let campaignId: string | null = null
@@ -126,7 +126,7 @@ export async function startGenerationRun({
 							${GENERATE_SEQUENCE_TASK}::text,
 							(jsonb_build_object('sequenceId', created.id, 'userId', ${actor.userId}::text)
 								|| ${JSON.stringify(jobOptions)}::jsonb)::json,
-							NULL::text, NULL::timestamptz, 3, 'generate-sequence:' || created.id,
+							NULL::text, NULL::timestamptz, 3, ${GENERATION_JOB_KEY_PREFIX}::text || created.id,
 							${RUN_JOB_PRIORITY}::int, NULL::text[]
 						)::graphile_worker.job_spec) FROM created
 					))`

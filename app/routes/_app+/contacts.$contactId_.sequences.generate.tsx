@@ -21,6 +21,7 @@ import { Select } from '#app/components/ui/select.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import {
 	GenerationRequestError,
+	SEQUENCE_PHONE_FLAG,
 	startSequenceGeneration,
 } from '#app/models/assistant/generate-sequence.server.ts'
 import { getContact } from '#app/models/contact/contact.server.ts'
@@ -35,8 +36,6 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 // The Generate Sequence panel as a page that works without JavaScript: the same fields, posted as a
 // plain form; the sequence is created in CREATING and a worker writes it.
 
-const PHONE_FLAG = 'sequence:phone'
-
 async function loadPage(request: Request, contactId: string) {
 	const actor = await requireActor(request)
 	const contact = await getContact(actor.organizationId, contactId)
@@ -48,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor, contact } = await loadPage(request, params.contactId ?? '')
 	const [mailboxes, phoneEnabled] = await Promise.all([
 		listUsableMailboxes(mailboxOwner(actor)),
-		hasFeatureFlag(actor.userId, PHONE_FLAG),
+		hasFeatureFlag(actor.userId, SEQUENCE_PHONE_FLAG),
 	])
 	return {
 		contact: {
@@ -80,7 +79,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				orgPrompt,
 				// A toggle the page does not offer is off, whatever was posted.
 				linkedin: linkedin && Boolean(contact.linkedin),
-				phoneCall: phoneCall && (await hasFeatureFlag(actor.userId, PHONE_FLAG)),
+				// startSequenceGeneration keeps phone-call steps behind the flag.
+				phoneCall,
 			},
 		})
 		return redirectWithToast(`/sequences/${sequence.id}`, {

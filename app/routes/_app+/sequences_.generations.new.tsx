@@ -7,7 +7,10 @@ import {
 	GenerateSequencesForm,
 } from '#app/components/sequences/generate-sequences/generate-sequences-form.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
-import { GenerationRequestError } from '#app/models/assistant/generate-sequence.server.ts'
+import {
+	GenerationRequestError,
+	SEQUENCE_PHONE_FLAG,
+} from '#app/models/assistant/generate-sequence.server.ts'
 import {
 	describeGenerationTarget,
 	type GenerationTarget,
@@ -60,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [described, mailboxes, phoneEnabled, linkedin] = await Promise.all([
 		target ? describeGenerationTarget(actor.organizationId, target) : null,
 		listUsableMailboxes(actor),
-		hasFeatureFlag(actor.userId, 'sequence:phone'),
+		hasFeatureFlag(actor.userId, SEQUENCE_PHONE_FLAG),
 		getLinkedInConnection(actor.userId),
 	])
 	return {
