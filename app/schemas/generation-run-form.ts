@@ -3,57 +3,41 @@ import { StartGenerationRunBodySchema } from './assistant.ts'
 
 /**
  * The Generate Sequences form (dialog and page, with or without JavaScript) as the body of
- * `POST /api/v1/sequence-generations`: the target travels in hidden fields (`campaignId`, or
- * `contactIds` as comma-separated ids or "all" with the filter the user saw), checkboxes are
- * present when ticked.
+ * `POST /api/v1/sequence-generations`: the target travels in hidden fields named as in the
+ * page's query (read by generationTargetFromSearchParams), checkboxes are present when ticked.
  */
 export function parseGenerationRunForm(form: FormData) {
-	const text = (name: string) => {
-		const value = form.get(name)
-		return typeof value === 'string' ? value : undefined
-	}
-	const list = (name: string) =>
-		(text(name) ?? '')
-			.split(',')
-			.map((item) => item.trim())
-			.filter(Boolean)
-	const contactIds = text('contactIds')
+	const fields = new URLSearchParams()
+	for (const [name, value] of form) if (typeof value === 'string') fields.append(name, value)
 	return StartGenerationRunBodySchema.safeParse({
-		campaignId: text('campaignId') || undefined,
-		contactIds: contactIds === 'all' ? 'all' : contactIds ? list('contactIds') : undefined,
-		search: text('search'),
-		tags: list('tags'),
-		campaign: text('campaign'),
-		list: text('list'),
-		exclude_ids: list('exclude_ids'),
-		emailAddressId: text('emailAddressId') ?? '',
-		prompt: text('prompt') ?? '',
-		orgPrompt: form.get('orgPrompt') === 'on',
-		linkedin: form.get('linkedin') === 'on',
-		phoneCall: form.get('phoneCall') === 'on',
+		...generationTargetFromSearchParams(fields),
+		emailAddressId: fields.get('emailAddressId') ?? '',
+		prompt: fields.get('prompt') ?? '',
+		orgPrompt: fields.get('orgPrompt') === 'on',
+		linkedin: fields.get('linkedin') === 'on',
+		phoneCall: fields.get('phoneCall') === 'on',
 	})
 }
 
-/** The same target as query parameters, for the page's address (`/sequences/generations/new?…`). */
+/**
+ * Who a run is for, from the page's query or the form's hidden fields: `campaignId`, or
+ * `contactIds` (comma-separated ids, or "all" with the contacts filter minus `exclude_ids`).
+ */
 export function generationTargetFromSearchParams(params: URLSearchParams) {
+	const commaList = (name: string) =>
+		(params.get(name) ?? '')
+			.split(',')
+			.map((item) => item.trim())
+			.filter(Boolean)
 	const contactIds = params.get('contactIds')
-	const tags = params.get('tags')
 	return {
 		campaignId: params.get('campaignId') || undefined,
-		contactIds:
-			contactIds === 'all'
-				? ('all' as const)
-				: contactIds
-					? contactIds
-							.split(',')
-							.map((id) => id.trim())
-							.filter(Boolean)
-					: undefined,
+		contactIds: contactIds === 'all' ? ('all' as const) : contactIds ? commaList('contactIds') : undefined,
 		search: params.get('search') || undefined,
-		tags: tags ? tags.split(',').filter(Boolean) : [],
+		tags: commaList('tags'),
 		campaign: params.get('campaign') || undefined,
 		list: params.get('list') || undefined,
-		exclude_ids: (params.get('exclude_ids') ?? '').split(',').filter(Boolean),
+		exclude_ids: commaList('exclude_ids'),
 	}
 }
 
