@@ -18,27 +18,37 @@ export type GenerationRunCounts = {
 }
 
 /** A run's figures, read from its sequences (one indexed aggregate, nothing stored to drift). */
-export async function generationRunCounts(
-	organizationId: string,
-	runId: string,
-): Promise<GenerationRunCounts> {
-	const [row] = await prisma.$queryRaw<
-		Array<{
-			total: number
-			generating: number
-			drafts: number
-			active: number
-			failed: number
-			points: number
-		}>
-	>`
-		SELECT count(*)::int AS total,
+export async function generationRunCounts(organizationId: string, runId: string) {
+	return (await countsOfRuns(organizationId, [runId])).get(runId) ?? countsFrom(null)
+}
+
+type CountsRow = {
+	generationId: string
+	total: number
+	generating: number
+	drafts: number
+	active: number
+	failed: number
+	points: number
+}
+
+/** The figures of several runs in one aggregate (a list of runs costs one query, not one each). */
+async function countsOfRuns(organizationId: string, runIds: string[]) {
+	if (runIds.length === 0) return new Map<string, GenerationRunCounts>()
+	const rows = await prisma.$queryRaw<CountsRow[]>`
+		SELECT "generationId",
+			count(*)::int AS total,
 			count(*) FILTER (WHERE status = 'CREATING')::int AS generating,
 			count(*) FILTER (WHERE status = 'PENDING')::int AS drafts,
 			count(*) FILTER (WHERE status IN ('ACTIVE', 'PAUSED', 'COMPLETED'))::int AS active,
 			count(*) FILTER (WHERE status = 'FAILED')::int AS failed,
 			coalesce(sum(CASE WHEN status = 'CREATING' THEN least(progress, 100) ELSE 100 END), 0)::int AS points
-		FROM "Sequence" WHERE "generationId" = ${runId} AND "organizationId" = ${organizationId}`
+		FROM "Sequence" WHERE "generationId" = ANY(${runIds}::text[]) AND "organizationId" = ${organizationId}
+		GROUP BY "generationId"`
+	return new Map(rows.map((row) => [row.generationId, countsFrom(row)]))
+}
+
+function countsFrom(row: CountsRow | null): GenerationRunCounts {
 	const total = row?.total ?? 0
 	const counted = (row?.generating ?? 0) + (row?.drafts ?? 0) + (row?.active ?? 0) + (row?.failed ?? 0)
 	return {
@@ -90,7 +100,7 @@ export type GenerationRunRow = {
 	stepCount: number
 }
 
-/** One page of a run's sequences: failed first (they need a look), then by contact name. */
+/** One page of a run's sequences, by contact name. */
 export async function listGenerationRunSequences(
 	organizationId: string,
 	runId: string,
@@ -126,9 +136,11 @@ export async function listGenerationRuns(organizationId: string, { take = 10 }: 
 		take,
 		select: { id: true, name: true, createdAt: true, cancelledAt: true, skipped: true },
 	})
-	return Promise.all(
-		runs.map(async (run) => ({ ...run, counts: await generationRunCounts(organizationId, run.id) })),
+	const counts = await countsOfRuns(
+		organizationId,
+		runs.map((run) => run.id),
 	)
+	return runs.map((run) => ({ ...run, counts: counts.get(run.id) ?? countsFrom(null) }))
 }
 
 /** Review done: every draft of the run starts sending. Returns how many were activated. */

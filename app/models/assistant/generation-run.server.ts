@@ -99,9 +99,7 @@ export async function startGenerationRun({
 			const contactIds = candidates.filter((row) => row.eligible).map((row) => row.id)
 			const run = await tx.sequenceGeneration.create({
 				data: {
-					name:
-						name ||
-						`${candidates.length.toLocaleString('en-US')} ${candidates.length === 1 ? 'contact' : 'contacts'}`,
+					name: name || contactsLabel(candidates.length),
 					organizationId: actor.organizationId,
 					creatorId: actor.userId,
 					campaignId,
@@ -149,5 +147,10 @@ export async function describeGenerationTarget(organizationId: string, target: G
 	const [row] = await prisma.$queryRaw<Array<{ count: number }>>`
 		SELECT count(*)::int AS count FROM (${selectedContactIdsSql(organizationId, target.selection, target.filter, target.excludeIds)}) picked`
 	const count = row?.count ?? 0
-	return { label: `${count.toLocaleString('en-US')} ${count === 1 ? 'contact' : 'contacts'}`, count }
+	return { label: contactsLabel(count), count }
+}
+
+/** "1 contact", "1,000 contacts": a run's name when it is not a campaign's. */
+function contactsLabel(count: number) {
+	return `${count.toLocaleString('en-US')} ${count === 1 ? 'contact' : 'contacts'}`
 }
