@@ -44,6 +44,11 @@ export async function disconnectPrisma() {
 	globalThis.__lazySqlPool = undefined
 }
 
+/** One round trip to the database (the healthcheck); throws when it does not answer. */
+export async function pingDatabase() {
+	await prisma.$queryRaw`SELECT 1`
+}
+
 // Prisma stores DateTime as `timestamp(3)` in UTC; read it back as UTC whatever the process zone.
 const sqlTypes = {
 	getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
