@@ -2,7 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { Toaster, useToast } from './components/toaster.tsx'
-import { getActor } from './utils/auth.server.ts'
+import { getActor } from '#app/models/session/auth.server.ts'
 import { getPublicEnv } from './utils/env.server.ts'
 import { type Toast } from './utils/toast.ts'
 import { getToast } from './utils/toast.server.ts'

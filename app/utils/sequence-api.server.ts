@@ -3,7 +3,7 @@ import { type z } from 'zod'
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from './api.server.ts'
-import { requireApiActor, type Actor } from './auth.server.ts'
+import { requireApiActor, type Actor } from '#app/models/session/auth.server.ts'
 
 const ERROR_CODES = {
 	400: 'validation_error',

@@ -20,7 +20,7 @@ import { changeSequenceStatus, SequenceRuleError } from '#app/models/sequence/se
 import { deleteSequence, getSequence, type SequenceDetail } from '#app/models/sequence/sequence.server.ts'
 import { RequestNoteSchema, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { IntentSchema, ModifiedStepsSchema, type Intent } from '#app/schemas/sequence-drawer.ts'
-import { type Actor } from '#app/utils/auth.server.ts'
+import { type Actor } from '#app/models/session/auth.server.ts'
 import { EditorStateSchema } from '#app/utils/editor-json.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { dataWithToast, redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'

@@ -24,7 +24,7 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { TooltipProvider } from '#app/components/ui/tooltip.tsx'
 import { getGmailGrantState } from '#app/models/user/google-account.server.ts'
 import { useActor } from '#app/utils/actor.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { cn } from '#app/utils/misc.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 

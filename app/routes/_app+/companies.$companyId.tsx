@@ -24,7 +24,7 @@ import {
 	CompanyFormSchema,
 	editFormToUpdate,
 } from '#app/schemas/company.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 

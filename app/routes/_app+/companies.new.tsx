@@ -8,7 +8,7 @@ import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { createCompany } from '#app/models/company/company.server.ts'
 import { COMPANY_MESSAGES, CompanyFormSchema } from '#app/schemas/company.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 

@@ -12,7 +12,7 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { deleteContact, getContact } from '#app/models/contact/contact.server.ts'
 import { CONTACT_MESSAGES } from '#app/schemas/contact.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 

@@ -14,7 +14,7 @@ import { listCompanyOptions } from '#app/models/company/company.server.ts'
 import { getContact, updateContact } from '#app/models/contact/contact.server.ts'
 import { listTagOptions } from '#app/models/tag/tag.server.ts'
 import { CONTACT_MESSAGES, ContactEditSchema } from '#app/schemas/contact.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { contactFailureResponse } from '#app/utils/contact-action.server.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 

@@ -29,7 +29,7 @@ import { listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
 import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
 import { ASSISTANT_MESSAGES } from '#app/schemas/assistant.ts'
 import { GenerateSequenceFormSchema } from '#app/schemas/generate-sequence-form.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { mailboxOwner } from '#app/utils/sequence-api.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 

@@ -28,7 +28,7 @@ import {
 } from '#app/schemas/contact-filter.ts'
 import { generationQuery } from '#app/schemas/generation-run-form.ts'
 import { TAG_FILTER_PAGE_SIZE } from '#app/schemas/tag.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** Far beyond any real table (10 million contacts); keeps OFFSET sane for hand-typed URLs. */

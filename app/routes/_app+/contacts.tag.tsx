@@ -25,7 +25,7 @@ import {
 	type ContactSelection,
 } from '#app/schemas/contact-filter.ts'
 import { CreateTagSchema, TAG_DIALOG_PAGE_SIZE } from '#app/schemas/tag.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // The Add-tags dialog without JavaScript: /contacts/tag?ids=a&ids=b (or selection=all plus the

@@ -9,7 +9,7 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { createFeedback } from '#app/models/feedback/feedback.server.ts'
 import { FeedbackSchema } from '#app/schemas/feedback.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 
 const SUCCESS_TOAST = { type: 'success', title: 'Feedback submitted!' } as const

@@ -6,7 +6,7 @@ import { ConfirmNotice } from '#app/components/sequences/sequence-drawer/drawer-
 import { SequenceDrawerPage } from '#app/components/sequences/sequence-drawer/sequence-drawer.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '#app/components/ui/sheet.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { loadDrawer, runDrawerAction } from '#app/utils/sequence-drawer-action.server.ts'
 
 // The sequence drawer over the Sequences list. The loader is the drawer's data (also loaded by

@@ -37,7 +37,7 @@ import {
 	OrganizationSettingsSchema,
 	RemoveMemberSchema,
 } from '#app/schemas/organization.ts'
-import { canManageOrganization, requireActor } from '#app/utils/auth.server.ts'
+import { canManageOrganization, requireActor } from '#app/models/session/auth.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import {
 	FORBIDDEN_MESSAGE,

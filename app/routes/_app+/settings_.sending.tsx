@@ -39,7 +39,7 @@ import {
 	SmtpServerSchema,
 	minutesToTime,
 } from '#app/schemas/sending.ts'
-import { canManageOrganization, requireActor } from '#app/utils/auth.server.ts'
+import { canManageOrganization, requireActor } from '#app/models/session/auth.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { FORBIDDEN_MESSAGE } from '#app/utils/settings-action.server.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'

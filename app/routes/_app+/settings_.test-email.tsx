@@ -25,7 +25,7 @@ import {
 	testEmailContent,
 	testEmailFailure,
 } from '#app/schemas/test-email.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { mailboxOwner } from '#app/utils/sequence-api.server.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'

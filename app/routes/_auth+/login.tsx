@@ -10,7 +10,7 @@ import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { DevSignInSchema, signInErrorMessage } from '#app/schemas/auth.ts'
-import { getActor } from '#app/utils/auth.server.ts'
+import { getActor } from '#app/models/session/auth.server.ts'
 import { getPublicEnv } from '#app/utils/env.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { AssistantError, isAssistantAbort } from '#app/integrations/openai/opena
 import { modifySequenceForContact } from '#app/models/assistant/modify-sequence.server.ts'
 import { ASSISTANT_MESSAGES, ModifySequenceBodySchema } from '#app/schemas/assistant.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 
 // POST /api/sequences/modify (unversioned, as the spec's client calls it): { prompt, contact,
 // existingSequence } → { steps: [{ subject, body, daysAfter }], writer }, applied by position.

@@ -4,7 +4,7 @@ import { findCampaign } from '#app/models/campaign/campaign.server.ts'
 import { AddContactsToCampaignSchema } from '#app/schemas/campaign.ts'
 import { contactFilterOfBulkBody } from '#app/schemas/contact-filter.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 
 export const loader = methodNotAllowed
 

@@ -9,7 +9,7 @@ import {
 	testEmailFailure,
 } from '#app/schemas/test-email.ts'
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { mailboxOwner } from '#app/utils/sequence-api.server.ts'
 
 // POST: Send Test Email, body { mailbox_id, subject, body, to } (`to`: one address, a comma

@@ -5,7 +5,7 @@ import { startGenerationRun } from '#app/models/assistant/generation-run.server.
 import { StartGenerationRunBodySchema } from '#app/schemas/assistant.ts'
 import { contactFilterOfBulkBody } from '#app/schemas/contact-filter.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 
 export const GENERATION_RUN_STARTED_MESSAGE = 'Your sequences are being generated. Give them a moment.'
 

@@ -4,7 +4,7 @@ import { changeSequenceStatus } from '#app/models/sequence/sequence-status.serve
 import { deleteSequence, getSequence } from '#app/models/sequence/sequence.server.ts'
 import { SEQUENCE_MESSAGES, UpdateSequenceStatusSchema } from '#app/schemas/sequence.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { withSequenceErrors } from '#app/utils/sequence-api.server.ts'
 
 function notFound() {

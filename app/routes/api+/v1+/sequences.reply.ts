@@ -3,7 +3,7 @@ import { PermanentDeliveryError } from '#app/integrations/mail/transport.server.
 import { sendReply } from '#app/models/conversation/conversation.server.ts'
 import { ReplySchema } from '#app/schemas/conversation.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { sequenceErrorResponse } from '#app/utils/sequence-api.server.ts'
 
 // POST { body, sequenceId }: sends the reply in the sequence's thread from its mailbox and
