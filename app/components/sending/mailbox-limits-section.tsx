@@ -7,7 +7,8 @@ import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Progress } from '#app/components/ui/progress.tsx'
 import { MailboxLimitsSchema } from '#app/schemas/sending.ts'
-import { SENDING_INTENTS, useSendingResult, useSendingSubmitting } from './sending-intents.ts'
+import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
+import { useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type MailboxLimitRow = {
 	id: string

@@ -8,7 +8,8 @@ import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { SendWindowSchema, WEEKDAYS } from '#app/schemas/sending.ts'
-import { SENDING_INTENTS, useSendingResult, useSendingSubmitting } from './sending-intents.ts'
+import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
+import { useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type SendWindowValues = {
 	timeZone: string

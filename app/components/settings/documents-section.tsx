@@ -12,7 +12,7 @@ import { Textarea } from '#app/components/ui/textarea.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { formatDate } from './format-date.ts'
 import { useIsSubmitting } from './settings-form-hooks.ts'
-import { INTENTS } from './settings-intents.ts'
+import { INTENTS } from '#app/schemas/settings-intents.ts'
 
 export type DocumentRow = { id: string; name: string; preview: string; truncated: boolean; createdAt: string }
 

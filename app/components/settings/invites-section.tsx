@@ -10,7 +10,7 @@ import { Label } from '#app/components/ui/label.tsx'
 import { InviteSchema } from '#app/schemas/organization.ts'
 import { formatDate } from './format-date.ts'
 import { useIsSubmitting, useLastResult, useResetAfterSuccess } from './settings-form-hooks.ts'
-import { INTENTS } from './settings-intents.ts'
+import { INTENTS } from '#app/schemas/settings-intents.ts'
 
 export type InviteRow = { id: string; email: string; createdAt: string }
 

@@ -8,7 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { type Role } from '#app/generated/prisma/enums.ts'
 import { InviteForm, PendingInvites, type InviteRow } from './invites-section.tsx'
 import { useIsSubmitting } from './settings-form-hooks.ts'
-import { INTENTS } from './settings-intents.ts'
+import { INTENTS } from '#app/schemas/settings-intents.ts'
 
 export type UserRow = { id: string; name: string; email: string; role: Role }
 export type CurrentUser = { id: string; role: Role }
