@@ -13,7 +13,7 @@ import {
 	useDrawerSubmit,
 	useFetcherResult,
 } from './drawer-context.tsx'
-import { type DrawerMessage } from './drawer-types.ts'
+import { type DrawerMessage } from '#app/schemas/sequence-drawer.ts'
 
 // UTC, so the server render and the browser agree.
 const dateFormat = new Intl.DateTimeFormat('en-US', {

@@ -2,7 +2,7 @@ import { useFetcher, useFetchers, type FetcherWithComponents } from '@remix-run/
 import * as React from 'react'
 import { toast as showToast } from 'sonner'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { type DrawerActionResult } from './drawer-types.ts'
+import { type DrawerActionResult } from '#app/schemas/sequence-drawer.ts'
 
 export function sequenceActionPath(sequenceId: string) {
 	return `/sequences/${encodeURIComponent(sequenceId)}`

@@ -5,7 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useDrawerFetcher, useDrawerSubmit } from './drawer-context.tsx'
-import { type DrawerSequence } from './drawer-types.ts'
+import { type DrawerSequence } from '#app/schemas/sequence-drawer.ts'
 
 /**
  * The assistant's prompt box at the bottom of the drawer: an instruction goes to
