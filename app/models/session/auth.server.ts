@@ -56,6 +56,11 @@ export async function requireApiActor(request: Request): Promise<Actor> {
 	return actor
 }
 
+/** The actor as the mailbox rules see them. */
+export function mailboxOwner(actor: Actor) {
+	return { organizationId: actor.organizationId, userId: actor.userId, email: actor.email, name: actor.name }
+}
+
 export function canManageOrganization(actor: Pick<Actor, 'role'>) {
 	return actor.role === 'OWNER' || actor.role === 'ADMIN'
 }

@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
 import { listConversation } from '#app/models/conversation/conversation.server.ts'
-import { type Actor } from '#app/models/session/auth.server.ts'
 import { getSequence, type SequenceDetail } from '#app/models/sequence/sequence.server.ts'
+import { type Actor } from '#app/models/session/auth.server.ts'
 import { type DrawerData, type DrawerLoaderData } from '#app/schemas/sequence-drawer.ts'
 
 // The sequence drawer's data (sequences.$sequenceId.tsx's loader, also loaded by the View

@@ -1,3 +1,4 @@
+import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
 import {
 	addEmailStep,
 	addLinkedInStep,
@@ -6,7 +7,6 @@ import {
 	updateEmailStep,
 	updateLinkedInStep,
 } from '#app/models/sequence/sequence-steps.server.ts'
-import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
 import { getSequence } from '#app/models/sequence/sequence.server.ts'
 import { DELETE_SEQUENCE_CONFIRM } from '#app/schemas/sequence-drawer.ts'
 import { type DrawerHandler, failure, success } from './__sequence-drawer-outcome.server.ts'

@@ -19,6 +19,7 @@ import { AddTagsDialog } from '#app/components/tags/add-tags-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { listCampaignOptions } from '#app/models/campaign/campaign.server.ts'
 import { findContactsPage, type ContactRow } from '#app/models/contact/contact-list.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { findTags, listTagOptions } from '#app/models/tag/tag.server.ts'
 import {
 	CONTACTS_PAGE_SIZE,
@@ -28,7 +29,6 @@ import {
 } from '#app/schemas/contact-filter.ts'
 import { generationQuery } from '#app/schemas/generation-run-form.ts'
 import { TAG_FILTER_PAGE_SIZE } from '#app/schemas/tag.ts'
-import { requireActor } from '#app/models/session/auth.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** Far beyond any real table (10 million contacts); keeps OFFSET sane for hand-typed URLs. */

@@ -28,6 +28,7 @@ import {
 	getOrganizationSettings,
 	updateOrganizationSettings,
 } from '#app/models/organization/settings.server.ts'
+import { canManageOrganization, requireActor, type Actor } from '#app/models/session/auth.server.ts'
 import {
 	AddDocumentSchema,
 	CancelInviteSchema,
@@ -38,7 +39,6 @@ import {
 	RemoveMemberSchema,
 } from '#app/schemas/organization.ts'
 import { INTENTS, parseIntent, type Intent, type SettingsActionData } from '#app/schemas/settings-intents.ts'
-import { canManageOrganization, requireActor, type Actor } from '#app/models/session/auth.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { actionFailure, runIntent, type IntentHandlers } from '#app/utils/intent-action.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'

@@ -24,6 +24,13 @@ import {
 	updateSmtpServer,
 } from '#app/models/mailbox/smtp-senders.server.ts'
 import { getSendWindow, updateSendWindow } from '#app/models/organization/send-window.server.ts'
+import { canManageOrganization, requireActor, type Actor } from '#app/models/session/auth.server.ts'
+import {
+	SENDING_INTENTS,
+	parseSendingIntent,
+	type SendingActionData,
+	type SendingIntent,
+} from '#app/schemas/sending-intents.ts'
 import {
 	MailboxIdSchema,
 	MailboxLimitsSchema,
@@ -33,17 +40,10 @@ import {
 	SmtpServerSchema,
 	minutesToTime,
 } from '#app/schemas/sending.ts'
-import {
-	SENDING_INTENTS,
-	parseSendingIntent,
-	type SendingActionData,
-	type SendingIntent,
-} from '#app/schemas/sending-intents.ts'
-import { canManageOrganization, requireActor, type Actor } from '#app/models/session/auth.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { FORBIDDEN_MESSAGE } from './__settings-action.server.ts'
 import { actionFailure, runIntent, type IntentHandlers } from '#app/utils/intent-action.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { FORBIDDEN_MESSAGE } from './__settings-action.server.ts'
 
 const PAGE = '/settings/sending'
 

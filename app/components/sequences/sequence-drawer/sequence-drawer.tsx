@@ -11,17 +11,17 @@ import {
 	SheetTitle,
 } from '#app/components/ui/sheet.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { ConversationView } from './conversation-view.tsx'
-import { DrawerProvider, sequenceActionPath } from './drawer-context.tsx'
-import { DrawerHeader, drawerTitle } from './drawer-header.tsx'
-import { DrawerSteps } from './drawer-steps.tsx'
 import {
 	anyEmailReplied,
 	type DrawerData,
 	type DrawerLoaderData,
 	repliedLinkedInStep,
 } from '#app/schemas/sequence-drawer.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { ConversationView } from './conversation-view.tsx'
+import { DrawerProvider, sequenceActionPath } from './drawer-context.tsx'
+import { DrawerHeader, drawerTitle } from './drawer-header.tsx'
+import { DrawerSteps } from './drawer-steps.tsx'
 import { LinkedInReplyView } from './linkedin-reply-view.tsx'
 import { PromptBox } from './prompt-box.tsx'
 import { SequenceActions } from './sequence-actions.tsx'
