@@ -1,6 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
-// eslint-disable-next-line no-restricted-imports -- the one place the client is constructed
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the one place the client is constructed
 import { PrismaClient } from '#app/generated/prisma/client.ts'
 
 declare global {
