@@ -1,12 +1,12 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
+import { getActor } from '#app/models/session/auth.server.ts'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { Toaster, useToast } from './components/toaster.tsx'
-import { getActor } from './utils/auth.server.ts'
-import { getPublicEnv } from './utils/env.server.ts'
-import { type Toast } from './utils/toast.ts'
-import { getToast } from './utils/toast.server.ts'
 import tailwindHref from './styles/tailwind.css?url'
+import { getPublicEnv } from './utils/env.server.ts'
+import { getToast } from './utils/toast.server.ts'
+import { type Toast } from './utils/toast.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: tailwindHref }]
 

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { getActor } from '#app/utils/auth.server.ts'
+import { getActor } from '#app/models/session/auth.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const actor = await getActor(request)

@@ -1,3 +1,4 @@
+import { type SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { canonicalLinkedinUrl } from '#app/utils/linkedin-url.ts'
 
@@ -202,3 +203,9 @@ export const CheckBatchSchema = z.object({
 		.array(z.string({ error: 'LinkedIn URLs must be text' }), { error: 'linkedinUrls must be a list' })
 		.max(CHECK_BATCH_MAX, { error: `At most ${CHECK_BATCH_MAX} LinkedIn URLs per request` }),
 })
+
+/** What the Add and Edit Contact actions answer a form: Conform's result, and the saved contact on success. */
+export type ContactActionData = {
+	result: SubmissionResult<string[]>
+	contact?: { id: string } & Record<string, unknown>
+}

@@ -1,6 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
-// eslint-disable-next-line no-restricted-imports -- the one place the client is constructed
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the one place the client is constructed
 import { PrismaClient } from '#app/generated/prisma/client.ts'
 
 declare global {
@@ -42,6 +42,11 @@ export async function disconnectPrisma() {
 	globalThis.__sqlPool = undefined
 	await globalThis.__lazySqlPool?.end()
 	globalThis.__lazySqlPool = undefined
+}
+
+/** One round trip to the database (the healthcheck); throws when it does not answer. */
+export async function pingDatabase() {
+	await prisma.$queryRaw`SELECT 1`
 }
 
 // Prisma stores DateTime as `timestamp(3)` in UTC; read it back as UTC whatever the process zone.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { createGmailTransport, isGmailConnected } from '#app/integrations/gmail/gmail-transport.server.ts'
 import {
 	GoogleScopeError,
 	PermanentDeliveryError,
 	type OutgoingEmail,
 } from '#app/integrations/mail/transport.server.ts'
+import { createGmailTransport, isGmailConnected } from '#app/models/user/gmail-access.server.ts'
 import { decrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'

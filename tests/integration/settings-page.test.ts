@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { getActor } from '#app/models/session/auth.server.ts'
 import { action, loader } from '#app/routes/_app+/settings.tsx'
-import { getActor } from '#app/utils/auth.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { getToast } from '#app/utils/toast.server.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'

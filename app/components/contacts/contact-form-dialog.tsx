@@ -9,7 +9,8 @@ import {
 	DialogHeader,
 	DialogTitle,
 } from '#app/components/ui/dialog.tsx'
-import { type ContactActionData, ContactForm, NEW_CONTACT_ACTION } from './contact-form.tsx'
+import { type ContactActionData } from '#app/schemas/contact.ts'
+import { ContactForm, NEW_CONTACT_ACTION } from './contact-form.tsx'
 
 /**
  * The Add Contact dialog. Posts to /contacts/new with a fetcher (mode=dialog): closes on success

@@ -24,12 +24,6 @@ export function editContactAction(contactId: string) {
 
 type Option = { id: string; name: string }
 
-/** What a contact action answers a form: Conform's result, and the saved contact on success. */
-export type ContactActionData = {
-	result: SubmissionResult<string[]>
-	contact?: { id: string } & Record<string, unknown>
-}
-
 /** The stored contact the edit form starts from. */
 export type ContactFormValues = {
 	id: string

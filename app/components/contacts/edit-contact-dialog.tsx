@@ -9,12 +9,8 @@ import {
 	DialogHeader,
 	DialogTitle,
 } from '#app/components/ui/dialog.tsx'
-import {
-	type ContactActionData,
-	ContactForm,
-	type ContactFormValues,
-	editContactAction,
-} from './contact-form.tsx'
+import { type ContactActionData } from '#app/schemas/contact.ts'
+import { ContactForm, type ContactFormValues, editContactAction } from './contact-form.tsx'
 
 /**
  * The Edit Contact modal: company and tag pickers, first, middle and last name, email, phone,

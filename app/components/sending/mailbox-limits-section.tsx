@@ -6,8 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Progress } from '#app/components/ui/progress.tsx'
+import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
 import { MailboxLimitsSchema } from '#app/schemas/sending.ts'
-import { SENDING_INTENTS, useSendingResult, useSendingSubmitting } from './sending-intents.ts'
+import { useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type MailboxLimitRow = {
 	id: string

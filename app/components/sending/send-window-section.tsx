@@ -7,8 +7,9 @@ import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
+import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
 import { SendWindowSchema, WEEKDAYS } from '#app/schemas/sending.ts'
-import { SENDING_INTENTS, useSendingResult, useSendingSubmitting } from './sending-intents.ts'
+import { useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type SendWindowValues = {
 	timeZone: string

@@ -11,8 +11,9 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { NativeSelect } from '#app/components/ui/select.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
 import { SenderAddressSchema } from '#app/schemas/sending.ts'
-import { SENDING_INTENTS, useSendingResult, useSendingSubmitting } from './sending-intents.ts'
+import { useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type SenderRow = {
 	id: string

@@ -1,5 +1,5 @@
 import { CAMPAIGN_STATUS_COLOURS, StatusBadge } from '#app/components/status-badge.tsx'
-import { sequenceStatusLabel } from '#app/models/sequence/sequence-progress.ts'
+import { sequenceStatusLabel } from '#app/schemas/sequence-progress.ts'
 
 /** A sequence's status as the lists read it ("Generating N%", "Draft", else the status). */
 export function SequenceStatusLabel({

@@ -9,10 +9,10 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
+import { INTENTS } from '#app/schemas/settings-intents.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { formatDate } from './format-date.ts'
 import { useIsSubmitting } from './settings-form-hooks.ts'
-import { INTENTS } from './settings-intents.ts'
 
 export type DocumentRow = { id: string; name: string; preview: string; truncated: boolean; createdAt: string }
 

@@ -8,9 +8,9 @@ import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { InviteSchema } from '#app/schemas/organization.ts'
+import { INTENTS } from '#app/schemas/settings-intents.ts'
 import { formatDate } from './format-date.ts'
 import { useIsSubmitting, useLastResult, useResetAfterSuccess } from './settings-form-hooks.ts'
-import { INTENTS } from './settings-intents.ts'
 
 export type InviteRow = { id: string; email: string; createdAt: string }
 

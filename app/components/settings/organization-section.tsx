@@ -7,8 +7,8 @@ import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { OrganizationSettingsSchema } from '#app/schemas/organization.ts'
+import { INTENTS } from '#app/schemas/settings-intents.ts'
 import { useIsSubmitting, useLastResult } from './settings-form-hooks.ts'
-import { INTENTS } from './settings-intents.ts'
 
 export function OrganizationSection({
 	organization,

@@ -1,6 +1,6 @@
 import { useActionData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { type Intent, type SettingsActionData } from './settings-intents.ts'
+import { type Intent, type SettingsActionData } from '#app/schemas/settings-intents.ts'
 
 /** The action's reply for this form, if the last submission was this form's. */
 export function useLastResult(intent: Intent) {

@@ -6,9 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/
 import { NativeSelect } from '#app/components/ui/select.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { type Role } from '#app/generated/prisma/enums.ts'
+import { INTENTS } from '#app/schemas/settings-intents.ts'
 import { InviteForm, PendingInvites, type InviteRow } from './invites-section.tsx'
 import { useIsSubmitting } from './settings-form-hooks.ts'
-import { INTENTS } from './settings-intents.ts'
 
 export type UserRow = { id: string; name: string; email: string; role: Role }
 export type CurrentUser = { id: string; role: Role }

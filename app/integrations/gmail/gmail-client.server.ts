@@ -1,14 +1,8 @@
 // The Gmail API alone: loading all of `googleapis` costs about a second per process.
 import { auth, gmail, type gmail_v1 } from 'googleapis/build/src/apis/gmail/index.js'
 import addressparser from 'nodemailer/lib/addressparser/index.js'
+import { hasGmailScopes } from '#app/integrations/google/google-grant.ts'
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
-import {
-	flagGmailScopeReset,
-	getGmailGrantState,
-	getGoogleTokens,
-	hasGmailScopes,
-	updateGoogleTokens,
-} from '#app/models/user/google-account.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 
 export type GmailApi = gmail_v1.Gmail
@@ -23,19 +17,51 @@ export type GmailAccess = {
 	call<T>(request: () => Promise<T>): Promise<T>
 }
 
+/** The user's Gmail grant as stored: both scopes granted, a refresh token, known to be broken. */
+export type GmailGrantState = { granted: boolean; hasRefreshToken: boolean; needsReset: boolean }
+
+/** The stored tokens in clear, with the Google account's address. */
+export type StoredGmailTokens = {
+	email: string
+	accessToken: string
+	refreshToken: string | null
+	expiresAt: Date | null
+}
+
+/** What Google handed back on a refresh (a new refresh token and scopes only sometimes). */
+export type RefreshedGmailTokens = {
+	accessToken: string
+	refreshToken?: string | null
+	expiresAt?: Date | null
+	scope?: string | null
+}
+
 /**
- * A Gmail client acting as the user. Throws GoogleScopeError when the user has no Google
- * account with both Gmail scopes, no refresh token, or a grant already known to be broken.
- * Refreshed access tokens are stored back (encrypted) so other processes reuse them.
+ * Where one user's Google grant is kept (the account model passes it in): the grant's state,
+ * its tokens, saving refreshed tokens and flagging a grant Google no longer honours.
  */
-export async function gmailForUser(userId: string): Promise<GmailAccess> {
-	const grant = await getGmailGrantState(userId)
+export type GmailGrantStore = {
+	userId: string
+	grantState(): Promise<GmailGrantState>
+	tokens(): Promise<StoredGmailTokens | null>
+	saveTokens(tokens: RefreshedGmailTokens): Promise<void>
+	flagScopeReset(): Promise<void>
+}
+
+/**
+ * A Gmail client acting as the store's user. Throws GoogleScopeError when the user has no
+ * Google account with both Gmail scopes, no refresh token, or a grant already known to be
+ * broken. Refreshed access tokens are saved back to the store so other processes reuse them.
+ */
+export async function connectGmail(store: GmailGrantStore): Promise<GmailAccess> {
+	const userId = store.userId
+	const grant = await store.grantState()
 	if (!grant.granted || !grant.hasRefreshToken || grant.needsReset) {
 		// A Google user who has not (or no longer) granted Gmail is asked to; others never had Google.
-		if (!grant.needsReset && (grant.granted || grant.hasRefreshToken)) await flagGmailScopeReset(userId)
+		if (!grant.needsReset && (grant.granted || grant.hasRefreshToken)) await store.flagScopeReset()
 		throw new GoogleScopeError('Gmail access is missing: sign in with Google again to allow it')
 	}
-	const tokens = await getGoogleTokens(userId)
+	const tokens = await store.tokens()
 	if (!tokens) throw new GoogleScopeError('Gmail access is missing: sign in with Google again to allow it')
 
 	const env = getEnv()
@@ -56,14 +82,16 @@ export async function gmailForUser(userId: string): Promise<GmailAccess> {
 	client.on('tokens', (fresh) => {
 		if (!fresh.access_token) return
 		pendingSaves.push(
-			updateGoogleTokens(userId, {
-				accessToken: fresh.access_token,
-				refreshToken: fresh.refresh_token ?? null,
-				expiresAt: fresh.expiry_date ? new Date(fresh.expiry_date) : undefined,
-				scope: fresh.scope ?? null,
-			}).then(async () => {
-				if (fresh.scope && !hasGmailScopes(fresh.scope)) await flagGmailScopeReset(userId)
-			}),
+			store
+				.saveTokens({
+					accessToken: fresh.access_token,
+					refreshToken: fresh.refresh_token ?? null,
+					expiresAt: fresh.expiry_date ? new Date(fresh.expiry_date) : undefined,
+					scope: fresh.scope ?? null,
+				})
+				.then(async () => {
+					if (fresh.scope && !hasGmailScopes(fresh.scope)) await store.flagScopeReset()
+				}),
 		)
 	})
 	async function flushSaves() {
@@ -89,7 +117,7 @@ export async function gmailForUser(userId: string): Promise<GmailAccess> {
 			} catch (error) {
 				await flushSaves()
 				if (isScopeFailure(error)) {
-					await flagGmailScopeReset(userId)
+					await store.flagScopeReset()
 					throw new GoogleScopeError('Google refused access to Gmail: sign in with Google again', {
 						cause: error,
 					})

@@ -5,27 +5,13 @@ import {
 	type OutgoingEmail,
 	type SentEmail,
 } from '#app/integrations/mail/transport.server.ts'
-import { getGmailGrantState } from '#app/models/user/google-account.server.ts'
-import {
-	gmailForUser,
-	googleErrorMessage,
-	googleErrorStatus,
-	type GmailAccess,
-} from './gmail-client.server.ts'
+import { googleErrorMessage, googleErrorStatus, type GmailAccess } from './gmail-client.server.ts'
 
 /**
- * Whether the user's mailbox sends through Gmail: they granted both Gmail scopes. Stays true
- * after Google revokes the grant, so sends raise GoogleScopeError (and the UI asks the user
- * to allow access again) instead of silently going out through another transport.
+ * Sends as the user through users.messages.send, with the user's Gmail client (connectGmail,
+ * which throws GoogleScopeError without a usable grant).
  */
-export async function isGmailConnected(userId: string): Promise<boolean> {
-	const grant = await getGmailGrantState(userId)
-	return grant.granted
-}
-
-/** Sends as the user through users.messages.send; throws GoogleScopeError without a usable grant. */
-export async function createGmailTransport({ userId }: { userId: string }): Promise<MailTransport> {
-	const gmail = await gmailForUser(userId)
+export function gmailTransport(gmail: GmailAccess): MailTransport {
 	return {
 		kind: 'GMAIL',
 		send: (email) => sendThroughGmail(gmail, email),

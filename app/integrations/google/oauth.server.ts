@@ -1,7 +1,7 @@
 // The oauth2 API alone: loading all of `googleapis` costs about a second per process.
 import { auth, oauth2 } from 'googleapis/build/src/apis/oauth2/index.js'
-import type { GoogleProfile, GoogleTokens } from '#app/models/user/google-account.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
+import { type GoogleProfile, type GoogleTokens } from './google-grant.ts'
 
 /** Google refused the code (expired, used twice, issued to another client). */
 export class GoogleCodeRejectedError extends Error {

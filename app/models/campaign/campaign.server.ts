@@ -28,6 +28,15 @@ export async function listCampaigns(organizationId: string) {
 	return campaigns.map(({ _count, ...campaign }) => ({ ...campaign, contactCount: _count.contacts }))
 }
 
+/** The organization's campaigns as options (id and name), newest first: the Add to Campaign picker. */
+export function listCampaignOptions(organizationId: string) {
+	return prisma.campaign.findMany({
+		where: { organizationId },
+		select: { id: true, name: true },
+		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+	})
+}
+
 /** The campaign, or null when it is not the organization's. */
 export function findCampaign(organizationId: string, campaignId: string) {
 	return prisma.campaign.findFirst({ where: { id: campaignId, organizationId }, select: CAMPAIGN_SELECT })

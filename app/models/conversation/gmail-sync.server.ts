@@ -1,11 +1,10 @@
 import {
-	gmailForUser,
 	googleErrorStatus,
 	parseGmailMessage,
 	type GmailAccess,
 } from '#app/integrations/gmail/gmail-client.server.ts'
-import { isGmailConnected } from '#app/integrations/gmail/gmail-transport.server.ts'
-import { GMAIL_READONLY_SCOPE, GMAIL_SEND_SCOPE } from '#app/models/user/google-account.server.ts'
+import { GMAIL_READONLY_SCOPE, GMAIL_SEND_SCOPE } from '#app/integrations/google/google-grant.ts'
+import { gmailForUser, isGmailConnected } from '#app/models/user/gmail-access.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { isBounce, recordInboundMessage, type InboundOutcome } from './reply-detection.server.ts'
 

@@ -1,5 +1,5 @@
+import { type Actor } from '#app/models/session/auth.server.ts'
 import { LIST_ADD_FORBIDDEN, LIST_CREATE_FORBIDDEN } from '#app/schemas/list.ts'
-import { type Actor } from '#app/utils/auth.server.ts'
 
 // The spec: creating lists and adding contacts to lists is for administrators only
 // (a verified email on one of the administrators' domains: actor.isPlatformAdmin).

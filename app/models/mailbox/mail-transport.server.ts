@@ -1,7 +1,7 @@
-import { createGmailTransport, isGmailConnected } from '#app/integrations/gmail/gmail-transport.server.ts'
 import { createOutboxTransport } from '#app/integrations/mail/outbox-transport.server.ts'
 import type { MailTransport, MailTransportKind } from '#app/integrations/mail/transport.server.ts'
 import { createSmtpTransport } from '#app/integrations/smtp/smtp-transport.server.ts'
+import { createGmailTransport, isGmailConnected } from '#app/models/user/gmail-access.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { mailDomain } from '#app/utils/env.server.ts'
 import { smtpConfigForMailbox } from './smtp-senders.server.ts'

@@ -1,5 +1,5 @@
+import { isSentEmailStep, isSentLinkedInStep } from '#app/schemas/sequence-progress.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { isSentEmailStep, isSentLinkedInStep } from './sequence-progress.ts'
 
 /**
  * GET /sequences/:id/stats: step counts and events. `clicked` counts the email steps with at

@@ -1,9 +1,9 @@
 import { type Prisma, type SequenceStatus } from '#app/generated/prisma/client.ts'
 import { findUsableMailbox, type MailboxOwner } from '#app/models/mailbox/mailbox.server.ts'
+import { sequenceProgress } from '#app/schemas/sequence-progress.ts'
 import { type CreateSequenceData, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { emailBodyFrom, type EditorState } from '#app/utils/editor-json.ts'
-import { sequenceProgress } from './sequence-progress.ts'
 import { changeSequenceStatus, SequenceRuleError } from './sequence-status.server.ts'
 
 // Sequences: the manual builder's create, the drawer's detail, a contact's list (View

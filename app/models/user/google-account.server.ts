@@ -1,39 +1,14 @@
+import {
+	hasGmailScopes,
+	type GoogleProfile,
+	type GoogleTokens,
+} from '#app/integrations/google/google-grant.ts'
 import { decrypt, encrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { signInIdentity } from './sign-in.server.ts'
 
-export const GMAIL_READONLY_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly'
-export const GMAIL_SEND_SCOPE = 'https://www.googleapis.com/auth/gmail.send'
-
-/** What we ask Google for: identity plus reading and sending the user's mail. */
-export const GOOGLE_SCOPES = ['openid', 'email', 'profile', GMAIL_READONLY_SCOPE, GMAIL_SEND_SCOPE]
-
-/** A Google identity as its userinfo endpoint reports it. */
-export type GoogleProfile = {
-	googleId: string
-	email: string
-	emailVerified: boolean
-	name?: string | null
-	avatarUrl?: string | null
-}
-
-export type GoogleTokens = {
-	accessToken: string
-	/** Google sends one only when the user consents; otherwise we keep the one we have. */
-	refreshToken?: string | null
-	/** The scopes the user actually granted, space separated. */
-	scope: string
-	expiresAt?: Date | null
-}
-
 export class GoogleSignInError extends Error {
 	name = 'GoogleSignInError'
-}
-
-/** Both Gmail scopes were granted (users can untick them on Google's consent screen). */
-export function hasGmailScopes(scope: string) {
-	const granted = new Set(scope.split(/\s+/).filter(Boolean))
-	return granted.has(GMAIL_READONLY_SCOPE) && granted.has(GMAIL_SEND_SCOPE)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { ComingSoon } from '#app/components/coming-soon.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)

@@ -16,9 +16,9 @@ import {
 	listCampaignCandidates,
 } from '#app/models/campaign/campaign-contacts.server.ts'
 import { findCampaign, getCampaignWithContacts } from '#app/models/campaign/campaign.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { contactsAddedToCampaignMessage, formatChannels } from '#app/schemas/campaign.ts'
 import { CONTACTS_PAGE_SIZE, contactFilterFromSearchParams } from '#app/schemas/contact-filter.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 const ADD_INTENT = 'add-to-campaign'

@@ -17,8 +17,8 @@ import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { createCampaign, listCampaigns } from '#app/models/campaign/campaign.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { CreateCampaignSchema, formatChannels } from '#app/schemas/campaign.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -18,13 +18,13 @@ import {
 	toCompanyFormValues,
 	updateCompany,
 } from '#app/models/company/company.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import {
 	COMPANY_CONTACTS_PAGE_SIZE,
 	COMPANY_MESSAGES,
 	CompanyFormSchema,
 	editFormToUpdate,
 } from '#app/schemas/company.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 

@@ -13,8 +13,8 @@ import {
 	listCompanies,
 	toCompanyFormValues,
 } from '#app/models/company/company.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { COMPANIES_PAGE_SIZE } from '#app/schemas/company.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)

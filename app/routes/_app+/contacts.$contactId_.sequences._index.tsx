@@ -12,7 +12,7 @@ import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { getContact } from '#app/models/contact/contact.server.ts'
 import { listContactSequences } from '#app/models/sequence/sequence.server.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 
 // View Sequences: a contact's sequences. The contact dialog's View Sequences loads this with a
 // fetcher; without JavaScript it is the page itself, whose rows link to the drawer's page.

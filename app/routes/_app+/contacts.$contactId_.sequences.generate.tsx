@@ -26,11 +26,10 @@ import {
 } from '#app/models/assistant/generate-sequence.server.ts'
 import { getContact } from '#app/models/contact/contact.server.ts'
 import { listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
+import { mailboxOwner, requireActor } from '#app/models/session/auth.server.ts'
 import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
 import { ASSISTANT_MESSAGES } from '#app/schemas/assistant.ts'
 import { GenerateSequenceFormSchema } from '#app/schemas/generate-sequence-form.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
-import { mailboxOwner } from '#app/utils/sequence-api.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // The Generate Sequence panel as a page that works without JavaScript: the same fields, posted as a

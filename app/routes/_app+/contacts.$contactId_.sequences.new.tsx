@@ -26,12 +26,11 @@ import { getContact } from '#app/models/contact/contact.server.ts'
 import { listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
 import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
 import { createSequence } from '#app/models/sequence/sequence.server.ts'
+import { mailboxOwner, requireActor } from '#app/models/session/auth.server.ts'
 import { CreateSequenceSchema, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
-import { mailboxOwner } from '#app/utils/sequence-api.server.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 // The Create Email Sequence dialog's route: its loader gives the contact and the sender
 // addresses (the dialog loads it with a fetcher), its action creates the sequence. The page is

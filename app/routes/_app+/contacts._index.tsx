@@ -17,7 +17,9 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { GenerateSequencesDialog } from '#app/components/sequences/generate-sequences/generate-sequences-dialog.tsx'
 import { AddTagsDialog } from '#app/components/tags/add-tags-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { listCampaignOptions } from '#app/models/campaign/campaign.server.ts'
 import { findContactsPage, type ContactRow } from '#app/models/contact/contact-list.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { findTags, listTagOptions } from '#app/models/tag/tag.server.ts'
 import {
 	CONTACTS_PAGE_SIZE,
@@ -27,8 +29,6 @@ import {
 } from '#app/schemas/contact-filter.ts'
 import { generationQuery } from '#app/schemas/generation-run-form.ts'
 import { TAG_FILTER_PAGE_SIZE } from '#app/schemas/tag.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
-import { prisma } from '#app/utils/db.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** Far beyond any real table (10 million contacts); keeps OFFSET sane for hand-typed URLs. */
@@ -45,11 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			take: CONTACTS_PAGE_SIZE,
 			skip: (page - 1) * CONTACTS_PAGE_SIZE,
 		}),
-		prisma.campaign.findMany({
-			where: { organizationId },
-			select: { id: true, name: true },
-			orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-		}),
+		listCampaignOptions(organizationId),
 		// The tag filter's fallback without JavaScript; the popover pages through tags itself.
 		listTagOptions(organizationId, { take: TAG_FILTER_PAGE_SIZE }),
 		findTags(organizationId, filter.tags),

@@ -1,23 +1,20 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import {
-	type ContactActionData,
-	ContactForm,
-	NEW_CONTACT_ACTION,
-} from '#app/components/contacts/contact-form.tsx'
+import { ContactForm, NEW_CONTACT_ACTION } from '#app/components/contacts/contact-form.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { listCompanyOptions } from '#app/models/company/company.server.ts'
 import { createContact } from '#app/models/contact/contact.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { listTagOptions } from '#app/models/tag/tag.server.ts'
-import { ContactCreateSchema } from '#app/schemas/contact.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
-import { contactFailureResponse } from '#app/utils/contact-action.server.ts'
+import { type ContactActionData, ContactCreateSchema } from '#app/schemas/contact.ts'
+import { actionFailure } from '#app/utils/intent-action.server.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { contactFailureResponse } from './__contact-action.server.ts'
 
 // The no-JavaScript pickers are native selects of the first options (the spec's picker takes 1000).
 const FALLBACK_COMPANIES = 1000
@@ -39,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const formData = await request.formData()
 	const submission = parseWithZod(formData, { schema: ContactCreateSchema })
 	if (submission.status !== 'success') {
-		return data<ContactActionData>({ result: submission.reply() }, { status: 400 })
+		return actionFailure<ContactActionData>({ result: submission.reply() }, 400)
 	}
 	const result = await createContact(actor.organizationId, actor.userId, submission.value)
 	if (!result.ok) return contactFailureResponse(submission, result.failure, 'An error occurred')

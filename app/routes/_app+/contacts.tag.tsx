@@ -11,6 +11,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import {
 	addContactsToTag,
 	createTag,
@@ -25,7 +26,6 @@ import {
 	type ContactSelection,
 } from '#app/schemas/contact-filter.ts'
 import { CreateTagSchema, TAG_DIALOG_PAGE_SIZE } from '#app/schemas/tag.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // The Add-tags dialog without JavaScript: /contacts/tag?ids=a&ids=b (or selection=all plus the

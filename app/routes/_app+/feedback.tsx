@@ -1,4 +1,3 @@
-import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type MetaFunction } from '@remix-run/node'
 import { useActionData, useNavigation, useSearchParams } from '@remix-run/react'
@@ -8,8 +7,9 @@ import { FeedbackForm } from '#app/components/feedback/feedback-form.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { createFeedback } from '#app/models/feedback/feedback.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { FeedbackSchema } from '#app/schemas/feedback.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 
 const SUCCESS_TOAST = { type: 'success', title: 'Feedback submitted!' } as const

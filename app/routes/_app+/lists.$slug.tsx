@@ -22,9 +22,9 @@ import {
 	getListWithContacts,
 	listListCandidates,
 } from '#app/models/list/list.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { CONTACTS_PAGE_SIZE, contactFilterFromSearchParams } from '#app/schemas/contact-filter.ts'
 import { contactsAddedToListMessage, LIST_ADD_FORBIDDEN } from '#app/schemas/list.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 

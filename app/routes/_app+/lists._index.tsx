@@ -16,8 +16,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/car
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { listPermissionError } from '#app/models/list/list-permissions.server.ts'
 import { createList, listLists } from '#app/models/list/list.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { CreateListSchema, LIST_CREATED } from '#app/schemas/list.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {

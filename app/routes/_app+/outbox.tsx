@@ -13,7 +13,7 @@ import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { findOutboxMessage, listOutboxMessages } from '#app/models/mailbox/outbox.server.ts'
 import { smtpServerNameForMailbox } from '#app/models/mailbox/smtp-senders.server.ts'
 import { getSendWindow } from '#app/models/organization/send-window.server.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { cn } from '#app/utils/misc.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {

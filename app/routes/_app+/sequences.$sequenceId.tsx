@@ -4,14 +4,15 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { GooglePermissionsNotice } from '#app/components/mail/google-permissions-dialog.tsx'
 import { ConfirmNotice } from '#app/components/sequences/sequence-drawer/drawer-notices.tsx'
 import { SequenceDrawerPage } from '#app/components/sequences/sequence-drawer/sequence-drawer.tsx'
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '#app/components/ui/sheet.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { requireActor } from '#app/utils/auth.server.ts'
-import { loadDrawer, runDrawerAction } from '#app/utils/sequence-drawer-action.server.ts'
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '#app/components/ui/sheet.tsx'
+import { requireActor } from '#app/models/session/auth.server.ts'
+import { loadDrawer } from './__sequence-drawer-loader.server.ts'
+import { runDrawerAction } from './__sequence-drawer.server.ts'
 
 // The sequence drawer over the Sequences list. The loader is the drawer's data (also loaded by
 // the View Sequences dialog's fetcher); the action takes every change the drawer makes, one
-// intent per form (see #app/utils/sequence-drawer-action.server.ts).
+// intent per form (see __sequence-drawer.server.ts beside this route).
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)

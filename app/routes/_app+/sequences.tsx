@@ -16,8 +16,8 @@ import { Progress } from '#app/components/ui/progress.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { listGenerationRuns } from '#app/models/assistant/generation-run-progress.server.ts'
 import { listOrganizationSequences } from '#app/models/sequence/sequence.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { SequenceListFilterSchema } from '#app/schemas/sequence.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { cn } from '#app/utils/misc.ts'
 
 // The organization's sequences, newest first, filtered by status (links, so the filter works

@@ -24,7 +24,7 @@ import {
 	getGenerationRun,
 	listGenerationRunSequences,
 } from '#app/models/assistant/generation-run-progress.server.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // One Generate Sequences run: its progress (live over Server-Sent Events), each contact's draft

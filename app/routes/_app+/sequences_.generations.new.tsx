@@ -18,10 +18,10 @@ import {
 } from '#app/models/assistant/generation-run.server.ts'
 import { getLinkedInConnection } from '#app/models/linkedin/linkedin-connection.server.ts'
 import { listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
 import { contactFilterOfBulkBody } from '#app/schemas/contact-filter.ts'
 import { generationTargetFromSearchParams, parseGenerationRunForm } from '#app/schemas/generation-run-form.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // The Generate Sequences dialog's page: the same form for a campaign's contacts

@@ -1,3 +1,4 @@
+import { type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
@@ -7,7 +8,6 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { AssistantSection } from '#app/components/settings/assistant-section.tsx'
 import { DocumentsSection } from '#app/components/settings/documents-section.tsx'
 import { OrganizationSection } from '#app/components/settings/organization-section.tsx'
-import { INTENTS, parseIntent } from '#app/components/settings/settings-intents.ts'
 import { UsersSection } from '#app/components/settings/users-section.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { isModelConfigured } from '#app/integrations/openai/openai-client.server.ts'
@@ -28,6 +28,7 @@ import {
 	getOrganizationSettings,
 	updateOrganizationSettings,
 } from '#app/models/organization/settings.server.ts'
+import { canManageOrganization, requireActor, type Actor } from '#app/models/session/auth.server.ts'
 import {
 	AddDocumentSchema,
 	CancelInviteSchema,
@@ -37,15 +38,11 @@ import {
 	OrganizationSettingsSchema,
 	RemoveMemberSchema,
 } from '#app/schemas/organization.ts'
-import { canManageOrganization, requireActor } from '#app/utils/auth.server.ts'
+import { INTENTS, parseIntent, type Intent, type SettingsActionData } from '#app/schemas/settings-intents.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import {
-	FORBIDDEN_MESSAGE,
-	firstError,
-	memberFailureStatus,
-	settingsReply as reply,
-} from '#app/utils/settings-action.server.ts'
+import { actionFailure, runIntent, type IntentHandlers } from '#app/utils/intent-action.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { FORBIDDEN_MESSAGE, firstError, memberFailureStatus } from './__settings-action.server.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)
@@ -78,6 +75,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
+type SettingsContext = { actor: Actor; formData: FormData }
+
+/** A refused settings form: its intent and Conform's reply for the page, a toast when the form cannot show it. */
+function reply(
+	intent: Intent | null,
+	result: SubmissionResult<string[]> | null,
+	status: number,
+	toast?: string,
+) {
+	return actionFailure<SettingsActionData>({ intent, result }, status, toast)
+}
+
+type SettingsAnswer = Response | Awaited<ReturnType<typeof reply>>
+
 export async function action({ request }: ActionFunctionArgs) {
 	const actor = await requireActor(request)
 	const formData = await request.formData()
@@ -85,105 +96,107 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!intent) return reply(null, null, 400, 'Unknown action')
 	// Every mutation on this page is for owners and admins; members see it read-only.
 	if (!canManageOrganization(actor)) return reply(intent, null, 403, FORBIDDEN_MESSAGE)
-	const organizationId = actor.organizationId
+	return runIntent(settingsHandlers, { intent }, { actor, formData })
+}
 
-	switch (intent) {
-		case INTENTS.updateSettings: {
-			const submission = parseWithZod(formData, { schema: OrganizationSettingsSchema })
-			if (submission.status !== 'success') return reply(intent, submission.reply(), 400)
-			await updateOrganizationSettings(organizationId, submission.value)
-			return redirectWithToast('/settings', { type: 'success', title: 'Settings saved' })
+const settingsHandlers: IntentHandlers<{ intent: Intent }, SettingsContext, SettingsAnswer> = {
+	async [INTENTS.updateSettings]({ intent }, { actor, formData }) {
+		const submission = parseWithZod(formData, { schema: OrganizationSettingsSchema })
+		if (submission.status !== 'success') return reply(intent, submission.reply(), 400)
+		await updateOrganizationSettings(actor.organizationId, submission.value)
+		return redirectWithToast('/settings', { type: 'success', title: 'Settings saved' })
+	},
+	async [INTENTS.addDocument]({ intent }, { actor, formData }) {
+		const submission = parseWithZod(formData, { schema: AddDocumentSchema })
+		if (submission.status !== 'success') {
+			return reply(
+				intent,
+				submission.reply(),
+				400,
+				firstError(submission.reply()) ?? 'Could not add the document',
+			)
 		}
-		case INTENTS.addDocument: {
-			const submission = parseWithZod(formData, { schema: AddDocumentSchema })
-			if (submission.status !== 'success') {
-				return reply(
-					intent,
-					submission.reply(),
-					400,
-					firstError(submission.reply()) ?? 'Could not add the document',
-				)
-			}
-			await addDocument(organizationId, submission.value)
-			return redirectWithToast('/settings', {
-				type: 'success',
-				title: 'Document added',
-				description: submission.value.name,
-			})
+		await addDocument(actor.organizationId, submission.value)
+		return redirectWithToast('/settings', {
+			type: 'success',
+			title: 'Document added',
+			description: submission.value.name,
+		})
+	},
+	async [INTENTS.deleteDocument]({ intent }, { actor, formData }) {
+		const submission = parseWithZod(formData, { schema: DeleteDocumentSchema })
+		if (submission.status !== 'success') return reply(intent, submission.reply(), 400, 'Document is required')
+		const deleted = await deleteDocument(actor.organizationId, submission.value.documentId)
+		if (!deleted) return reply(intent, null, 404, 'Document not found')
+		return redirectWithToast('/settings', { type: 'success', title: 'Document deleted' })
+	},
+	async [INTENTS.changeRole]({ intent }, { actor, formData }) {
+		const submission = parseWithZod(formData, { schema: ChangeMemberRoleSchema })
+		if (submission.status !== 'success') return reply(intent, submission.reply(), 400, 'Please choose a role')
+		const result = await changeMemberRole({
+			organizationId: actor.organizationId,
+			actorUserId: actor.userId,
+			targetUserId: submission.value.userId,
+			role: submission.value.role,
+		})
+		if (!result.ok)
+			return reply(
+				intent,
+				null,
+				memberFailureStatus(result.reason),
+				memberChangeMessage(result.reason, 'role'),
+			)
+		return redirectWithToast('/settings', { type: 'success', title: 'Role updated' })
+	},
+	async [INTENTS.removeUser]({ intent }, { actor, formData }) {
+		const submission = parseWithZod(formData, { schema: RemoveMemberSchema })
+		if (submission.status !== 'success') return reply(intent, submission.reply(), 400, 'User is required')
+		const result = await removeMember({
+			organizationId: actor.organizationId,
+			actorUserId: actor.userId,
+			targetUserId: submission.value.userId,
+		})
+		if (!result.ok) {
+			return reply(
+				intent,
+				null,
+				memberFailureStatus(result.reason),
+				memberChangeMessage(result.reason, 'remove'),
+			)
 		}
-		case INTENTS.deleteDocument: {
-			const submission = parseWithZod(formData, { schema: DeleteDocumentSchema })
-			if (submission.status !== 'success')
-				return reply(intent, submission.reply(), 400, 'Document is required')
-			const deleted = await deleteDocument(organizationId, submission.value.documentId)
-			if (!deleted) return reply(intent, null, 404, 'Document not found')
-			return redirectWithToast('/settings', { type: 'success', title: 'Document deleted' })
+		return redirectWithToast('/settings', { type: 'success', title: 'User removed' })
+	},
+	async [INTENTS.invite]({ intent }, { actor, formData }) {
+		const submission = parseWithZod(formData, { schema: InviteSchema })
+		if (submission.status !== 'success') return reply(intent, submission.reply(), 400)
+		const { email } = submission.value
+		const result = await createInvite({
+			organizationId: actor.organizationId,
+			invitedById: actor.userId,
+			email,
+		})
+		if (!result.ok) {
+			return reply(
+				intent,
+				submission.reply({
+					fieldErrors: { email: ['This person is already a member of your organization'] },
+				}),
+				400,
+			)
 		}
-		case INTENTS.changeRole: {
-			const submission = parseWithZod(formData, { schema: ChangeMemberRoleSchema })
-			if (submission.status !== 'success')
-				return reply(intent, submission.reply(), 400, 'Please choose a role')
-			const result = await changeMemberRole({
-				organizationId,
-				actorUserId: actor.userId,
-				targetUserId: submission.value.userId,
-				role: submission.value.role,
-			})
-			if (!result.ok)
-				return reply(
-					intent,
-					null,
-					memberFailureStatus(result.reason),
-					memberChangeMessage(result.reason, 'role'),
-				)
-			return redirectWithToast('/settings', { type: 'success', title: 'Role updated' })
-		}
-		case INTENTS.removeUser: {
-			const submission = parseWithZod(formData, { schema: RemoveMemberSchema })
-			if (submission.status !== 'success') return reply(intent, submission.reply(), 400, 'User is required')
-			const result = await removeMember({
-				organizationId,
-				actorUserId: actor.userId,
-				targetUserId: submission.value.userId,
-			})
-			if (!result.ok) {
-				return reply(
-					intent,
-					null,
-					memberFailureStatus(result.reason),
-					memberChangeMessage(result.reason, 'remove'),
-				)
-			}
-			return redirectWithToast('/settings', { type: 'success', title: 'User removed' })
-		}
-		case INTENTS.invite: {
-			const submission = parseWithZod(formData, { schema: InviteSchema })
-			if (submission.status !== 'success') return reply(intent, submission.reply(), 400)
-			const { email } = submission.value
-			const result = await createInvite({ organizationId, invitedById: actor.userId, email })
-			if (!result.ok) {
-				return reply(
-					intent,
-					submission.reply({
-						fieldErrors: { email: ['This person is already a member of your organization'] },
-					}),
-					400,
-				)
-			}
-			return redirectWithToast('/settings', {
-				type: 'success',
-				title: result.created ? 'Invitation created' : 'Already invited',
-				description: `${email} joins your organization by signing in with that email.`,
-			})
-		}
-		case INTENTS.cancelInvite: {
-			const submission = parseWithZod(formData, { schema: CancelInviteSchema })
-			if (submission.status !== 'success') return reply(intent, submission.reply(), 400, 'Invite is required')
-			const cancelled = await cancelInvite(organizationId, submission.value.inviteId)
-			if (!cancelled) return reply(intent, null, 404, 'Invite not found')
-			return redirectWithToast('/settings', { type: 'success', title: 'Invitation cancelled' })
-		}
-	}
+		return redirectWithToast('/settings', {
+			type: 'success',
+			title: result.created ? 'Invitation created' : 'Already invited',
+			description: `${email} joins your organization by signing in with that email.`,
+		})
+	},
+	async [INTENTS.cancelInvite]({ intent }, { actor, formData }) {
+		const submission = parseWithZod(formData, { schema: CancelInviteSchema })
+		if (submission.status !== 'success') return reply(intent, submission.reply(), 400, 'Invite is required')
+		const cancelled = await cancelInvite(actor.organizationId, submission.value.inviteId)
+		if (!cancelled) return reply(intent, null, 404, 'Invite not found')
+		return redirectWithToast('/settings', { type: 'success', title: 'Invitation cancelled' })
+	},
 }
 
 export default function SettingsRoute() {

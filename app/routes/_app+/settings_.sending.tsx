@@ -1,18 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type SubmissionResult } from '@conform-to/react'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { MailboxLimitsSection } from '#app/components/sending/mailbox-limits-section.tsx'
 import { SendWindowSection } from '#app/components/sending/send-window-section.tsx'
 import { SenderAddressesSection } from '#app/components/sending/sender-addresses-section.tsx'
-import {
-	SENDING_INTENTS,
-	parseSendingIntent,
-	type SendingActionData,
-	type SendingIntent,
-} from '#app/components/sending/sending-intents.ts'
 import { SmtpServersSection } from '#app/components/sending/smtp-servers-section.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { forgetMailboxTransports } from '#app/models/mailbox/mail-transport.server.ts'
@@ -30,6 +24,13 @@ import {
 	updateSmtpServer,
 } from '#app/models/mailbox/smtp-senders.server.ts'
 import { getSendWindow, updateSendWindow } from '#app/models/organization/send-window.server.ts'
+import { canManageOrganization, requireActor, type Actor } from '#app/models/session/auth.server.ts'
+import {
+	SENDING_INTENTS,
+	parseSendingIntent,
+	type SendingActionData,
+	type SendingIntent,
+} from '#app/schemas/sending-intents.ts'
 import {
 	MailboxIdSchema,
 	MailboxLimitsSchema,
@@ -39,10 +40,10 @@ import {
 	SmtpServerSchema,
 	minutesToTime,
 } from '#app/schemas/sending.ts'
-import { canManageOrganization, requireActor } from '#app/utils/auth.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { FORBIDDEN_MESSAGE } from '#app/utils/settings-action.server.ts'
-import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { actionFailure, runIntent, type IntentHandlers } from '#app/utils/intent-action.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { FORBIDDEN_MESSAGE } from './__settings-action.server.ts'
 
 const PAGE = '/settings/sending'
 
@@ -109,6 +110,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
+type SendingContext = { actor: Actor; organizationId: string; formData: FormData; canManage: boolean }
+
+/** A refused form: which form (and row) and Conform's reply for the page, a toast when the form cannot show it. */
 function reply(
 	intent: SendingIntent | null,
 	targetId: string | null,
@@ -116,10 +120,10 @@ function reply(
 	status: number,
 	toast?: string,
 ) {
-	const body: SendingActionData = { intent, targetId, result }
-	if (toast) return dataWithToast(body, { type: 'error', title: toast }, { status })
-	return data(body, { status })
+	return actionFailure<SendingActionData>({ intent, targetId, result }, status, toast)
 }
+
+type SendingAnswer = Response | Awaited<ReturnType<typeof reply>>
 
 function done(title: string, description?: string) {
 	// Mailboxes resolve their transport again with the new settings (workers' caches expire soon).
@@ -132,11 +136,19 @@ export async function action({ request }: ActionFunctionArgs) {
 	const formData = await request.formData()
 	const intent = parseSendingIntent(formData.get('intent'))
 	if (!intent) return reply(null, null, null, 400, 'Unknown action')
-	const organizationId = actor.organizationId
 	const canManage = canManageOrganization(actor)
-
 	// Limits of one's own mailbox are one's own business; everything else is the organization's.
-	if (intent === SENDING_INTENTS.updateLimits) {
+	if (intent !== SENDING_INTENTS.updateLimits && !canManage)
+		return reply(intent, null, null, 403, FORBIDDEN_MESSAGE)
+	return runIntent(
+		sendingHandlers,
+		{ intent },
+		{ actor, organizationId: actor.organizationId, formData, canManage },
+	)
+}
+
+const sendingHandlers: IntentHandlers<{ intent: SendingIntent }, SendingContext, SendingAnswer> = {
+	async [SENDING_INTENTS.updateLimits]({ intent }, { actor, organizationId, formData, canManage }) {
 		const submission = parseWithZod(formData, { schema: MailboxLimitsSchema })
 		const targetId = String(formData.get('mailboxId') ?? '') || null
 		if (submission.status !== 'success') return reply(intent, targetId, submission.reply(), 400)
@@ -149,105 +161,100 @@ export async function action({ request }: ActionFunctionArgs) {
 		)
 		if (!updated) return reply(intent, targetId, null, 404, 'Mailbox not found')
 		return done('Daily limits saved')
-	}
-	if (!canManage) return reply(intent, null, null, 403, FORBIDDEN_MESSAGE)
-
-	switch (intent) {
-		case SENDING_INTENTS.updateSendWindow: {
-			const submission = parseWithZod(formData, { schema: SendWindowSchema })
-			if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
-			await updateSendWindow(organizationId, submission.value)
-			return done('Send window saved')
+	},
+	async [SENDING_INTENTS.updateSendWindow]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: SendWindowSchema })
+		if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
+		await updateSendWindow(organizationId, submission.value)
+		return done('Send window saved')
+	},
+	async [SENDING_INTENTS.addServer]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: SmtpServerSchema })
+		if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
+		await addSmtpServer(organizationId, submission.value)
+		return done('SMTP server added', submission.value.name)
+	},
+	async [SENDING_INTENTS.updateServer]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: SmtpServerSchema })
+		const serverId = String(formData.get('serverId') ?? '') || null
+		if (submission.status !== 'success' || !serverId) return reply(intent, serverId, submission.reply(), 400)
+		const updated = await updateSmtpServer(organizationId, serverId, submission.value)
+		if (!updated) return reply(intent, serverId, null, 404, 'SMTP server not found')
+		return done('SMTP server saved', submission.value.name)
+	},
+	async [SENDING_INTENTS.setDefaultServer]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: SmtpServerIdSchema })
+		if (submission.status !== 'success')
+			return reply(intent, null, submission.reply(), 400, 'Server is required')
+		const updated = await setDefaultSmtpServer(organizationId, submission.value.serverId)
+		if (!updated) return reply(intent, null, null, 404, 'SMTP server not found')
+		return done('Default SMTP server changed')
+	},
+	async [SENDING_INTENTS.deleteServer]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: SmtpServerIdSchema })
+		if (submission.status !== 'success')
+			return reply(intent, null, submission.reply(), 400, 'Server is required')
+		const deleted = await deleteSmtpServer(organizationId, submission.value.serverId)
+		if (!deleted) return reply(intent, null, null, 404, 'SMTP server not found')
+		return done('SMTP server deleted')
+	},
+	async [SENDING_INTENTS.addSender]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: SenderAddressSchema })
+		if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
+		const result = await addSenderAddress(organizationId, submission.value)
+		if (!result.ok) {
+			const fieldErrors: Record<string, string[]> =
+				result.reason === 'address_taken'
+					? { address: ['This address is already a mailbox of your organization'] }
+					: result.reason === 'server_not_found'
+						? { smtpTransportId: ['SMTP server not found'] }
+						: { smtpTransportId: ['Add an SMTP server first'] }
+			return reply(intent, null, submission.reply({ fieldErrors }), 400)
 		}
-		case SENDING_INTENTS.addServer: {
-			const submission = parseWithZod(formData, { schema: SmtpServerSchema })
-			if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
-			await addSmtpServer(organizationId, submission.value)
-			return done('SMTP server added', submission.value.name)
+		if (!result.emailSent.ok) {
+			return redirectWithToast(PAGE, {
+				type: 'error',
+				title: 'Sender address added, but the verification email could not be sent',
+				description: 'message' in result.emailSent ? result.emailSent.message : undefined,
+			})
 		}
-		case SENDING_INTENTS.updateServer: {
-			const submission = parseWithZod(formData, { schema: SmtpServerSchema })
-			const serverId = String(formData.get('serverId') ?? '') || null
-			if (submission.status !== 'success' || !serverId)
-				return reply(intent, serverId, submission.reply(), 400)
-			const updated = await updateSmtpServer(organizationId, serverId, submission.value)
-			if (!updated) return reply(intent, serverId, null, 404, 'SMTP server not found')
-			return done('SMTP server saved', submission.value.name)
+		return done('Verification email sent', `Open the link sent to ${submission.value.address}.`)
+	},
+	async [SENDING_INTENTS.resendVerification]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: MailboxIdSchema })
+		if (submission.status !== 'success')
+			return reply(intent, null, submission.reply(), 400, 'Mailbox is required')
+		const sent = await sendVerificationEmail(organizationId, submission.value.mailboxId)
+		if (!sent.ok && sent.reason === 'not_found')
+			return reply(intent, null, null, 404, 'Sender address not found')
+		if (!sent.ok) {
+			return redirectWithToast(PAGE, {
+				type: 'error',
+				title: 'The verification email could not be sent',
+				description: 'message' in sent ? sent.message : undefined,
+			})
 		}
-		case SENDING_INTENTS.setDefaultServer: {
-			const submission = parseWithZod(formData, { schema: SmtpServerIdSchema })
-			if (submission.status !== 'success')
-				return reply(intent, null, submission.reply(), 400, 'Server is required')
-			const updated = await setDefaultSmtpServer(organizationId, submission.value.serverId)
-			if (!updated) return reply(intent, null, null, 404, 'SMTP server not found')
-			return done('Default SMTP server changed')
+		return done('Verification email sent')
+	},
+	async [SENDING_INTENTS.deleteSender]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: MailboxIdSchema })
+		if (submission.status !== 'success')
+			return reply(intent, null, submission.reply(), 400, 'Mailbox is required')
+		const deleted = await deleteSenderAddress(organizationId, submission.value.mailboxId)
+		if (!deleted.ok && deleted.reason === 'not_found')
+			return reply(intent, null, null, 404, 'Sender address not found')
+		if (!deleted.ok) {
+			const count = deleted.running ?? 0
+			return reply(
+				intent,
+				null,
+				null,
+				409,
+				`This address sends ${count} running sequence${count === 1 ? '' : 's'}`,
+			)
 		}
-		case SENDING_INTENTS.deleteServer: {
-			const submission = parseWithZod(formData, { schema: SmtpServerIdSchema })
-			if (submission.status !== 'success')
-				return reply(intent, null, submission.reply(), 400, 'Server is required')
-			const deleted = await deleteSmtpServer(organizationId, submission.value.serverId)
-			if (!deleted) return reply(intent, null, null, 404, 'SMTP server not found')
-			return done('SMTP server deleted')
-		}
-		case SENDING_INTENTS.addSender: {
-			const submission = parseWithZod(formData, { schema: SenderAddressSchema })
-			if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
-			const result = await addSenderAddress(organizationId, submission.value)
-			if (!result.ok) {
-				const fieldErrors: Record<string, string[]> =
-					result.reason === 'address_taken'
-						? { address: ['This address is already a mailbox of your organization'] }
-						: result.reason === 'server_not_found'
-							? { smtpTransportId: ['SMTP server not found'] }
-							: { smtpTransportId: ['Add an SMTP server first'] }
-				return reply(intent, null, submission.reply({ fieldErrors }), 400)
-			}
-			if (!result.emailSent.ok) {
-				return redirectWithToast(PAGE, {
-					type: 'error',
-					title: 'Sender address added, but the verification email could not be sent',
-					description: 'message' in result.emailSent ? result.emailSent.message : undefined,
-				})
-			}
-			return done('Verification email sent', `Open the link sent to ${submission.value.address}.`)
-		}
-		case SENDING_INTENTS.resendVerification: {
-			const submission = parseWithZod(formData, { schema: MailboxIdSchema })
-			if (submission.status !== 'success')
-				return reply(intent, null, submission.reply(), 400, 'Mailbox is required')
-			const sent = await sendVerificationEmail(organizationId, submission.value.mailboxId)
-			if (!sent.ok && sent.reason === 'not_found')
-				return reply(intent, null, null, 404, 'Sender address not found')
-			if (!sent.ok) {
-				return redirectWithToast(PAGE, {
-					type: 'error',
-					title: 'The verification email could not be sent',
-					description: 'message' in sent ? sent.message : undefined,
-				})
-			}
-			return done('Verification email sent')
-		}
-		case SENDING_INTENTS.deleteSender: {
-			const submission = parseWithZod(formData, { schema: MailboxIdSchema })
-			if (submission.status !== 'success')
-				return reply(intent, null, submission.reply(), 400, 'Mailbox is required')
-			const deleted = await deleteSenderAddress(organizationId, submission.value.mailboxId)
-			if (!deleted.ok && deleted.reason === 'not_found')
-				return reply(intent, null, null, 404, 'Sender address not found')
-			if (!deleted.ok) {
-				const count = deleted.running ?? 0
-				return reply(
-					intent,
-					null,
-					null,
-					409,
-					`This address sends ${count} running sequence${count === 1 ? '' : 's'}`,
-				)
-			}
-			return done('Sender address removed')
-		}
-	}
+		return done('Sender address removed')
+	},
 }
 
 export default function SendingSettingsRoute() {

@@ -18,6 +18,7 @@ import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { sendTestEmail } from '#app/models/mailbox/mail-transport.server.ts'
 import { findUsableMailbox, listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
+import { mailboxOwner, requireActor } from '#app/models/session/auth.server.ts'
 import {
 	invalidFieldTitle,
 	TEST_EMAIL_MESSAGES,
@@ -25,9 +26,7 @@ import {
 	testEmailContent,
 	testEmailFailure,
 } from '#app/schemas/test-email.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
-import { mailboxOwner } from '#app/utils/sequence-api.server.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 

@@ -1,8 +1,12 @@
 import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { createSession, revokeSession } from '#app/models/session/session.server.ts'
+import {
+	clearOAuthCookies,
+	googleAuthenticator,
+	readRedirectTo,
+} from '#app/models/user/google-auth.server.ts'
 import { SIGN_IN_SUCCESS_MESSAGE, type SignInErrorCode } from '#app/schemas/auth.ts'
 import { isGoogleSignInConfigured } from '#app/utils/env.server.ts'
-import { clearOAuthCookies, googleAuthenticator, readRedirectTo } from '#app/utils/google-auth.server.ts'
 import { getErrorMessage } from '#app/utils/misc.ts'
 import { commitSessionId, readSessionId } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'

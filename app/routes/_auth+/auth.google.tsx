@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { googleAuthenticator, rememberRedirectTo } from '#app/models/user/google-auth.server.ts'
 import { isGoogleSignInConfigured } from '#app/utils/env.server.ts'
-import { googleAuthenticator, rememberRedirectTo } from '#app/utils/google-auth.server.ts'
 
 // "Continue with Google" posts here (links may GET it): off to Google's consent screen.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,3 @@
-import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
@@ -9,9 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader } from '#app/components/
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
+import { getActor } from '#app/models/session/auth.server.ts'
 import { DevSignInSchema, signInErrorMessage } from '#app/schemas/auth.ts'
-import { getActor } from '#app/utils/auth.server.ts'
 import { getPublicEnv } from '#app/utils/env.server.ts'
+import { safeRedirectTo } from '#app/utils/redirect.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)

@@ -3,9 +3,9 @@ import {
 	GenerationRequestError,
 	startSequenceGeneration,
 } from '#app/models/assistant/generate-sequence.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { GenerateSequenceBodySchema } from '#app/schemas/assistant.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // POST /api/sequences/background (unversioned, as the spec's client calls it): the sequence is
 // created in CREATING and returned at once (202); a worker job writes it.

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { AssistantError, isAssistantAbort } from '#app/integrations/openai/openai-client.server.ts'
 import { modifySequenceForContact } from '#app/models/assistant/modify-sequence.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { ASSISTANT_MESSAGES, ModifySequenceBodySchema } from '#app/schemas/assistant.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // POST /api/sequences/modify (unversioned, as the spec's client calls it): { prompt, contact,
 // existingSequence } → { steps: [{ subject, body, daysAfter }], writer }, applied by position.

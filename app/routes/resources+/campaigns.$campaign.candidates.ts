@@ -2,9 +2,9 @@ import { type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { listCampaignCandidates } from '#app/models/campaign/campaign-contacts.server.ts'
 import { findCampaign } from '#app/models/campaign/campaign.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { CONTACTS_PAGE_SIZE, contactFilterFromSearchParams } from '#app/schemas/contact-filter.ts'
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 const PageSchema = z.object({
 	take: z.coerce.number().int().min(1).max(CONTACTS_PAGE_SIZE).catch(CONTACTS_PAGE_SIZE),

@@ -4,9 +4,9 @@ import {
 	streamContactsCsv,
 	type ContactExportTarget,
 } from '#app/models/contact/contact-export.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { ContactSelectionSchema, contactFilterFromSearchParams } from '#app/schemas/contact-filter.ts'
 import { methodNotAllowed } from '#app/utils/api.server.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 const MAX_EXCLUDED = 10_000

@@ -6,9 +6,9 @@ import {
 	unstable_parseMultipartFormData,
 } from '@remix-run/node'
 import { DocumentUploadError, startDocumentParse } from '#app/models/document/parse-document.server.ts'
+import { requireActor, requireApiActor } from '#app/models/session/auth.server.ts'
 import { PDF_MAX_BYTES, PDF_MISSING_MESSAGE, PDF_TOO_LARGE_MESSAGE } from '#app/schemas/document-upload.ts'
 import { methodNotAllowed } from '#app/utils/api.server.ts'
-import { requireActor, requireApiActor } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // Room for the multipart boundaries and the other fields around the file.

@@ -1,9 +1,9 @@
-import { prisma } from '#app/utils/db.server.ts'
+import { pingDatabase } from '#app/utils/db.server.ts'
 
 // Load balancers and Playwright wait on this: it answers once the database does.
 export async function loader() {
 	try {
-		await prisma.$queryRaw`SELECT 1`
+		await pingDatabase()
 		return new Response('OK')
 	} catch (error) {
 		console.error('healthcheck failed', error)

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { recordOutboxReply } from '#app/models/conversation/conversation.server.ts'
 import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
-import { requireActor } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // POST (form or JSON) { body }: the contact "answers" this outbox email — the local outbox has no

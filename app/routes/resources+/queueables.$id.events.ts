@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { createQueueableEventStream } from '#app/models/queueable/queueable-stream.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { apiError } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // GET: Server-Sent Events of one job (`event: queueable`), fed by LISTEN/NOTIFY.
 // EventSource resends Last-Event-ID on reconnect; the current state is always sent first.

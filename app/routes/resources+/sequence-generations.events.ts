@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { createGenerationEventStream } from '#app/models/assistant/generation-events.server.ts'
 import { findGenerationRunId } from '#app/models/assistant/generation-run-progress.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { apiError } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // GET ?run=<id>: Server-Sent Events of the organization's sequence generations ("Generating N%"),
 // or of one Generate Sequences run with its figures. Fed by LISTEN/NOTIFY.

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { tagCoverage } from '#app/models/tag/tag.server.ts'
 import { contactFilterOfBulkBody } from '#app/schemas/contact-filter.ts'
 import { TagCoverageSchema } from '#app/schemas/tag.ts'
 import { methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 export function loader() {
 	throw methodNotAllowed()

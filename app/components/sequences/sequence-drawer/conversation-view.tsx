@@ -4,6 +4,7 @@ import { useGoogleScopeRetry } from '#app/components/mail/google-permissions-dia
 import { Button } from '#app/components/ui/button.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
+import { type DrawerMessage } from '#app/schemas/sequence-drawer.ts'
 import { cn } from '#app/utils/misc.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import {
@@ -13,7 +14,6 @@ import {
 	useDrawerSubmit,
 	useFetcherResult,
 } from './drawer-context.tsx'
-import { type DrawerMessage } from './drawer-types.ts'
 
 // UTC, so the server render and the browser agree.
 const dateFormat = new Intl.DateTimeFormat('en-US', {

@@ -1,8 +1,8 @@
 import { useFetcher, useFetchers, type FetcherWithComponents } from '@remix-run/react'
 import * as React from 'react'
 import { toast as showToast } from 'sonner'
+import { type DrawerActionResult } from '#app/schemas/sequence-drawer.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { type DrawerActionResult } from './drawer-types.ts'
 
 export function sequenceActionPath(sequenceId: string) {
 	return `/sequences/${encodeURIComponent(sequenceId)}`

@@ -1,4 +1,4 @@
-import { type DrawerSequence } from './drawer-types.ts'
+import { type DrawerSequence } from '#app/schemas/sequence-drawer.ts'
 
 const TITLES: Record<string, string> = {
 	CREATING: 'Generating Sequence',

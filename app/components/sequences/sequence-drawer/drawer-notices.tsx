@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { DELETE_SEQUENCE_CONFIRM, DELETE_WHOLE_SEQUENCE_CONFIRM } from '#app/schemas/sequence-drawer.ts'
 import { useDrawer } from './drawer-context.tsx'
-import { DELETE_SEQUENCE_CONFIRM, DELETE_WHOLE_SEQUENCE_CONFIRM } from './step-delete.tsx'
 
 // What the drawer's page shows where, with JavaScript, a confirmation dialog would open: before
 // a change that deletes the sequence. (The Google permissions request is GooglePermissionsNotice.)

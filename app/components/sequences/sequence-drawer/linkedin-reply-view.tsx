@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { type DrawerLinkedInStep } from './drawer-types.ts'
+import { type DrawerLinkedInStep } from '#app/schemas/sequence-drawer.ts'
 
 /** The LinkedIn thread when there is one, else the lead's profile. */
 export function linkedInConversationUrl(step: DrawerLinkedInStep, profileUrl: string | null) {

@@ -3,9 +3,9 @@ import { useId, useState } from 'react'
 import { modifySequence } from '#app/components/sequences/create-sequence/modify-sequence.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
+import { type DrawerSequence } from '#app/schemas/sequence-drawer.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useDrawerFetcher, useDrawerSubmit } from './drawer-context.tsx'
-import { type DrawerSequence } from './drawer-types.ts'
 
 /**
  * The assistant's prompt box at the bottom of the drawer: an instruction goes to

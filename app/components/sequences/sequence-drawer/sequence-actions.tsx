@@ -2,6 +2,7 @@ import { Ban, Loader2, Pause, Send, Trash2, XCircle } from 'lucide-react'
 import { useConfirm } from '#app/components/dialog-stack/confirm-dialog.tsx'
 import { useGoogleScopeRetry } from '#app/components/mail/google-permissions-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { DELETE_WHOLE_SEQUENCE_CONFIRM, type DrawerSequence } from '#app/schemas/sequence-drawer.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import {
 	DrawerForm,
@@ -11,8 +12,6 @@ import {
 	useDrawerSubmit,
 	useFetcherResult,
 } from './drawer-context.tsx'
-import { type DrawerSequence } from './drawer-types.ts'
-import { DELETE_WHOLE_SEQUENCE_CONFIRM } from './step-delete.tsx'
 
 const TERMINAL = ['COMPLETED', 'CANCELLED', 'FAILED']
 

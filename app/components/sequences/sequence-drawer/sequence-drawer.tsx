@@ -11,18 +11,20 @@ import {
 	SheetTitle,
 } from '#app/components/ui/sheet.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
+import {
+	anyEmailReplied,
+	type DrawerData,
+	type DrawerLoaderData,
+	repliedLinkedInStep,
+} from '#app/schemas/sequence-drawer.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { ConversationView } from './conversation-view.tsx'
 import { DrawerProvider, sequenceActionPath } from './drawer-context.tsx'
 import { DrawerHeader, drawerTitle } from './drawer-header.tsx'
 import { DrawerSteps } from './drawer-steps.tsx'
-import { anyEmailReplied, type DrawerData, repliedLinkedInStep } from './drawer-types.ts'
 import { LinkedInReplyView } from './linkedin-reply-view.tsx'
 import { PromptBox } from './prompt-box.tsx'
 import { SequenceActions } from './sequence-actions.tsx'
-
-/** What the drawer's route loader answers: the drawer, or null for a sequence that is not there. */
-export type DrawerLoaderData = { drawer: DrawerData | null }
 
 /**
  * The drawer opened over another page (View Sequences): it loads /sequences/:id with a fetcher

@@ -1,20 +1,7 @@
 import { useConfirm } from '#app/components/dialog-stack/confirm-dialog.tsx'
+import { DELETE_SEQUENCE_CONFIRM } from '#app/schemas/sequence-drawer.ts'
 import { DrawerForm, useDrawerFetcher, useDrawerSubmit } from './drawer-context.tsx'
 import { DeleteStepButton, type StepKind } from './step-card.tsx'
-
-/** Removing the step that takes the sequence with it. */
-export const DELETE_SEQUENCE_CONFIRM = {
-	title: 'Delete sequence?',
-	message: 'This is the last step of its kind. Deleting it deletes the whole sequence.',
-	confirmLabel: 'Delete sequence',
-}
-
-/** Delete sequence in the drawer's footer. */
-export const DELETE_WHOLE_SEQUENCE_CONFIRM = {
-	title: 'Delete sequence?',
-	message: 'The sequence and its steps are deleted. This cannot be undone.',
-	confirmLabel: 'Delete',
-}
 
 /**
  * Deletes a step. A step whose removal takes the sequence with it (the last email step, or the

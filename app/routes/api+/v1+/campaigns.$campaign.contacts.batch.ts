@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { addContactsToCampaign } from '#app/models/campaign/campaign-contacts.server.ts'
 import { findCampaign } from '#app/models/campaign/campaign.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { AddContactsToCampaignSchema } from '#app/schemas/campaign.ts'
 import { contactFilterOfBulkBody } from '#app/schemas/contact-filter.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 export const loader = methodNotAllowed
 

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { createCampaign, listCampaigns } from '#app/models/campaign/campaign.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { CreateCampaignApiSchema } from '#app/schemas/campaign.ts'
 import { methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // GET: the organization's campaigns, newest first, with their contact counts.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { deleteCompany, getCompany, updateCompany } from '#app/models/company/company.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { COMPANY_MESSAGES, CompanyApiUpdateSchema } from '#app/schemas/company.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 function notFound() {
 	return apiError(404, 'not_found', COMPANY_MESSAGES.notFound)

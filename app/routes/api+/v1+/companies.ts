@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { countCompanies, createCompany, listCompanies } from '#app/models/company/company.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import {
 	COMPANY_MESSAGES,
 	CompanyApiCreateSchema,
 	companyListQueryFromSearchParams,
 } from '#app/schemas/company.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // GET: take (default 20, at most 1000), skip, search → { data, meta: { total, current_page, last_page } }.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { listContactSequences } from '#app/models/sequence/sequence.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { CONTACT_MESSAGES } from '#app/schemas/contact.ts'
 import { apiError } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // GET: the contact's sequences, newest first; `steps=true` adds emailSteps, linkedInSteps and
 // phoneCallSteps, `contact=true` the contact. Another organization's contact → 404.

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { addTagsToContact } from '#app/models/tag/tag.server.ts'
 import { AddTagsToContactSchema } from '#app/schemas/tag.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 export const loader = methodNotAllowed
 

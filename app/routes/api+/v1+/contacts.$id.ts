@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { deleteContact, getContact, updateContact } from '#app/models/contact/contact.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { CONTACT_MESSAGES, ContactUpdateSchema } from '#app/schemas/contact.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 function notFound() {
 	return apiError(404, 'not_found', CONTACT_MESSAGES.contactNotFound)

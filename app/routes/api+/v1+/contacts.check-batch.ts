@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { checkContactsBatch } from '#app/models/contact/contact.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { CheckBatchSchema } from '#app/schemas/contact.ts'
 import { methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 export const loader = methodNotAllowed
 

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { findContactsPage } from '#app/models/contact/contact-list.server.ts'
 import { createContact } from '#app/models/contact/contact.server.ts'
-import { ContactCreateSchema } from '#app/schemas/contact.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { contactFilterFromSearchParams, CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
+import { ContactCreateSchema } from '#app/schemas/contact.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 export const CONTACTS_API_MAX_TAKE = 1000
 

@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { listConversation } from '#app/models/conversation/conversation.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { CONVERSATION_MESSAGES } from '#app/schemas/conversation.ts'
 import { SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { apiError } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // GET ?sequence={id}: the sequence's thread, oldest first — the emails sent and the replies —
 // as [{ id, type, from, to, subject, date, body, html, isFromUser, emailStepId, metadata: { conversationId } }].

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { sendTestEmail } from '#app/models/mailbox/mail-transport.server.ts'
 import { findUsableMailbox } from '#app/models/mailbox/mailbox.server.ts'
+import { mailboxOwner, requireApiActor } from '#app/models/session/auth.server.ts'
 import {
 	invalidFieldTitle,
 	TEST_EMAIL_MESSAGES,
@@ -9,8 +10,6 @@ import {
 	testEmailFailure,
 } from '#app/schemas/test-email.ts'
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
-import { mailboxOwner } from '#app/utils/sequence-api.server.ts'
 
 // POST: Send Test Email, body { mailbox_id, subject, body, to } (`to`: one address, a comma
 // list or an array; `body`: HTML or text, or `proseMirrorJson`). Errors carry `name` too, the

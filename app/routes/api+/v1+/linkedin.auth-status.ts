@@ -4,9 +4,9 @@ import {
 	saveLinkedInAuthStatus,
 	type LinkedInConnection,
 } from '#app/models/linkedin/linkedin-connection.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { LinkedInAuthStatusBodySchema } from '#app/schemas/linkedin.ts'
 import { methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // The signed-in user's LinkedIn connection (the Chrome companion's session). Only ever the
 // acting user's own; the cookie and csrf token never leave the server.

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { listPermissionError } from '#app/models/list/list-permissions.server.ts'
 import { addContactsToList, findList } from '#app/models/list/list.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { contactFilterOfBulkBody } from '#app/schemas/contact-filter.ts'
 import { AddContactsToListSchema, contactsAddedToListMessage } from '#app/schemas/list.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 export const loader = methodNotAllowed
 

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { listPermissionError } from '#app/models/list/list-permissions.server.ts'
 import { createList, listLists } from '#app/models/list/list.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { CreateListSchema } from '#app/schemas/list.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // GET: the organization's lists, newest first, with their contact counts.
 export async function loader({ request }: LoaderFunctionArgs) {

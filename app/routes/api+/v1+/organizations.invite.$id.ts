@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { cancelInvite } from '#app/models/organization/invites.server.ts'
+import { requireApiActor, requireOrganizationManager } from '#app/models/session/auth.server.ts'
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
-import { requireApiActor, requireOrganizationManager } from '#app/utils/auth.server.ts'
 
 export function loader() {
 	return methodNotAllowed()

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { createInvite, listInvites } from '#app/models/organization/invites.server.ts'
+import { requireApiActor, requireOrganizationManager } from '#app/models/session/auth.server.ts'
 import { InviteSchema } from '#app/schemas/organization.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor, requireOrganizationManager } from '#app/utils/auth.server.ts'
 
 // GET: the organization's invites; pending ones have acceptedAt null. Members may read.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,9 +6,9 @@ import {
 	QueueableConflictError,
 	toQueueableJson,
 } from '#app/models/queueable/queueable.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { QueueableActionSchema } from '#app/schemas/queueable.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 function notFound() {
 	return apiError(404, 'not_found', 'Queueable not found')

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { createFeedback } from '#app/models/feedback/feedback.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { FeedbackSchema } from '#app/schemas/feedback.ts'
 import { methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 export async function loader() {
 	return methodNotAllowed()

@@ -3,8 +3,8 @@ import {
 	activateGenerationRun,
 	getGenerationRun,
 } from '#app/models/assistant/generation-run-progress.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 export const loader = methodNotAllowed
 

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { cancelGenerationRun } from '#app/models/assistant/generation-run-progress.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 export const loader = methodNotAllowed
 

@@ -3,9 +3,9 @@ import {
 	getGenerationRun,
 	listGenerationRunSequences,
 } from '#app/models/assistant/generation-run-progress.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { SEQUENCE_STATUSES, type SequenceStatus } from '#app/schemas/sequence.ts'
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // GET ?page=&status= → { data: run with counts, sequences: one page (100) }.
 export async function loader({ request, params }: LoaderFunctionArgs) {

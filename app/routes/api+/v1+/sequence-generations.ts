@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { GenerationRequestError } from '#app/models/assistant/generate-sequence.server.ts'
 import { listGenerationRuns } from '#app/models/assistant/generation-run-progress.server.ts'
 import { startGenerationRun } from '#app/models/assistant/generation-run.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { StartGenerationRunBodySchema } from '#app/schemas/assistant.ts'
 import { contactFilterOfBulkBody } from '#app/schemas/contact-filter.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 export const GENERATION_RUN_STARTED_MESSAGE = 'Your sequences are being generated. Give them a moment.'
 

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getSequenceStats } from '#app/models/sequence/sequence-stats.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { apiError } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // GET: { data: { steps, sent, replied, clicked, clicks, bounced, unsubscribed, perStep } }.
 export async function loader({ request, params }: LoaderFunctionArgs) {

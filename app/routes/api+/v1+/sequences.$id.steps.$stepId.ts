@@ -1,6 +1,6 @@
 import { deleteEmailStep, updateEmailStep } from '#app/models/sequence/sequence-steps.server.ts'
 import { UpdateEmailStepSchema } from '#app/schemas/sequence.ts'
-import { stepRouteAction } from '#app/utils/sequence-api.server.ts'
+import { stepRouteAction } from './__sequence-api.server.ts'
 
 // PUT: one field (subject with updateAllSteps, body, proseMirrorJson or daysAfter) → the step.
 // A timing change refused by the rules answers 422 with the reason. DELETE: the step; the

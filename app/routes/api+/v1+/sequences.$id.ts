@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { cancelSequenceGenerations } from '#app/models/assistant/cancel-generation.server.ts'
 import { changeSequenceStatus } from '#app/models/sequence/sequence-status.server.ts'
 import { deleteSequence, getSequence } from '#app/models/sequence/sequence.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { SEQUENCE_MESSAGES, UpdateSequenceStatusSchema } from '#app/schemas/sequence.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
-import { withSequenceErrors } from '#app/utils/sequence-api.server.ts'
+import { withSequenceErrors } from './__sequence-api.server.ts'
 
 function notFound() {
 	return apiError(404, 'not_found', SEQUENCE_MESSAGES.sequenceNotFound)

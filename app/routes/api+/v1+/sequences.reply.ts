@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { PermanentDeliveryError } from '#app/integrations/mail/transport.server.ts'
 import { sendReply } from '#app/models/conversation/conversation.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { ReplySchema } from '#app/schemas/conversation.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
-import { sequenceErrorResponse } from '#app/utils/sequence-api.server.ts'
+import { sequenceErrorResponse } from './__sequence-api.server.ts'
 
 // POST { body, sequenceId }: sends the reply in the sequence's thread from its mailbox and
 // answers the stored message (201). Empty body 400, another organization's sequence 404, a

@@ -4,10 +4,10 @@ import {
 	getSequence,
 	listOrganizationSequences,
 } from '#app/models/sequence/sequence.server.ts'
+import { mailboxOwner, requireApiActor } from '#app/models/session/auth.server.ts'
 import { CreateSequenceSchema, SequenceListFilterSchema } from '#app/schemas/sequence.ts'
 import { methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
-import { mailboxOwner, withSequenceErrors } from '#app/utils/sequence-api.server.ts'
+import { withSequenceErrors } from './__sequence-api.server.ts'
 
 // GET: the organization's sequences, newest first, `?status=` and `?page=`, with stats.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
-import { mailboxOwner } from '#app/utils/sequence-api.server.ts'
+import { mailboxOwner, requireApiActor } from '#app/models/session/auth.server.ts'
 
 // GET: the addresses this user may send from, [{ id, address }], their own first.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { getSettingsForApi, saveSettingsFromApi } from '#app/models/organization/settings.server.ts'
+import { requireApiActor, requireOrganizationManager } from '#app/models/session/auth.server.ts'
 import { ApiSettingsBodySchema } from '#app/schemas/organization.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor, requireOrganizationManager } from '#app/utils/auth.server.ts'
 
 // GET: the organization's settings, users and documents (also what the assistant reads).
 export async function loader({ request }: LoaderFunctionArgs) {

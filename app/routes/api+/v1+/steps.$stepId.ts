@@ -1,6 +1,6 @@
 import { deleteEmailStep, updateEmailStep } from '#app/models/sequence/sequence-steps.server.ts'
 import { UpdateEmailStepSchema } from '#app/schemas/sequence.ts'
-import { stepRouteAction } from '#app/utils/sequence-api.server.ts'
+import { stepRouteAction } from './__sequence-api.server.ts'
 
 // PUT /steps/:stepId (the step found by id alone): daysAfter (timing) or proseMirrorJson
 // (content), also subject or body → the step.

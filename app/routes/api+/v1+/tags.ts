@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { createTag, listTags } from '#app/models/tag/tag.server.ts'
 import { CreateTagSchema, TagListQuerySchema, tagListQueryFromSearchParams } from '#app/schemas/tag.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
-import { requireApiActor } from '#app/utils/auth.server.ts'
 
 // GET ?take&skip&search&select=id,name → { data: [{ id, name, contactCount }], meta: { current_page, last_page, total } }.
 // `select` limits each item to the named fields (id,name skips counting contacts).

@@ -1,10 +1,11 @@
-import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { createCookie, createCookieSessionStorage } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { GoogleStrategy } from 'remix-auth-google'
-import { GOOGLE_SCOPES, signInWithGoogle } from '#app/models/user/google-account.server.ts'
-import { appUrl, getEnv, isGoogleSignInConfigured, isProduction } from './env.server.ts'
+import { GOOGLE_SCOPES } from '#app/integrations/google/google-grant.ts'
+import { appUrl, getEnv, isGoogleSignInConfigured, isProduction } from '#app/utils/env.server.ts'
+import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { cookieSecrets } from '#app/utils/session.server.ts'
+import { signInWithGoogle } from './google-account.server.ts'
 
 export type GoogleSignInResult = Awaited<ReturnType<typeof signInWithGoogle>>
 

@@ -1,7 +1,7 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { type ContactActionData } from '#app/components/contacts/contact-form.tsx'
 import { type ContactFailure } from '#app/models/contact/contact.server.ts'
-import { dataWithToast } from './toast.server.ts'
+import { type ContactActionData } from '#app/schemas/contact.ts'
+import { actionFailure } from '#app/utils/intent-action.server.ts'
 
 /**
  * The Add and Edit Contact actions' answer when the model refuses (a duplicate email, another
@@ -14,7 +14,7 @@ export function contactFailureResponse(
 	failure: ContactFailure,
 	title: string,
 ) {
-	return dataWithToast<ContactActionData>(
+	return actionFailure<ContactActionData>(
 		{
 			result: submission.reply(
 				failure.field
@@ -22,7 +22,7 @@ export function contactFailureResponse(
 					: { formErrors: [failure.message] },
 			),
 		},
-		{ type: 'error', title, description: failure.message },
-		{ status: failure.status },
+		failure.status,
+		{ title, description: failure.message },
 	)
 }

@@ -2,8 +2,8 @@ import { type ActionFunctionArgs } from '@remix-run/node'
 import { type z } from 'zod'
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
-import { apiError, methodNotAllowed, parseJsonBody } from './api.server.ts'
-import { requireApiActor, type Actor } from './auth.server.ts'
+import { requireApiActor } from '#app/models/session/auth.server.ts'
+import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
 
 const ERROR_CODES = {
 	400: 'validation_error',
@@ -32,11 +32,6 @@ export async function withSequenceErrors(run: () => Promise<Response>) {
 	} catch (error) {
 		return sequenceErrorResponse(error)
 	}
-}
-
-/** The actor as the mailbox rules see them. */
-export function mailboxOwner(actor: Actor) {
-	return { organizationId: actor.organizationId, userId: actor.userId, email: actor.email, name: actor.name }
 }
 
 /**

@@ -1,9 +1,9 @@
 import { redirect } from '@remix-run/node'
 import type { Role } from '#app/generated/prisma/enums.ts'
-import { findActiveSession } from '#app/models/session/session.server.ts'
-import { apiError } from './api.server.ts'
-import { adminEmailDomains } from './env.server.ts'
-import { clearSessionCookie, readSessionId } from './session.server.ts'
+import { apiError } from '#app/utils/api.server.ts'
+import { adminEmailDomains } from '#app/utils/env.server.ts'
+import { clearSessionCookie, readSessionId } from '#app/utils/session.server.ts'
+import { findActiveSession } from './session.server.ts'
 
 /** Who is acting: the user, their organization and role, and the session. */
 export type Actor = {
@@ -54,6 +54,11 @@ export async function requireApiActor(request: Request): Promise<Actor> {
 	const actor = await getActor(request)
 	if (!actor) throw apiError(401, 'unauthorized', 'Authentication required')
 	return actor
+}
+
+/** The actor as the mailbox rules see them. */
+export function mailboxOwner(actor: Actor) {
+	return { organizationId: actor.organizationId, userId: actor.userId, email: actor.email, name: actor.name }
 }
 
 export function canManageOrganization(actor: Pick<Actor, 'role'>) {

@@ -1,0 +1,63 @@
+import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
+import { cancelSequenceGenerations } from '#app/models/assistant/cancel-generation.server.ts'
+import { changeSequenceStatus } from '#app/models/sequence/sequence-status.server.ts'
+import { deleteSequence, getSequence } from '#app/models/sequence/sequence.server.ts'
+import {
+	type DrawerHandler,
+	failure,
+	googlePermissionNeeded,
+	notFound,
+	success,
+} from './__sequence-drawer-outcome.server.ts'
+
+// The drawer's intents on the sequence as a whole: activate, pause, cancel, delete, and
+// cancel-generation (stops the assistant writing it).
+
+const GENERATION_FINISHED = 'The sequence is no longer being generated.'
+
+const STATUS = { activate: 'ACTIVE', pause: 'PAUSED', cancel: 'CANCELLED' } as const
+
+export const changeStatus: DrawerHandler<'activate' | 'pause' | 'cancel'> = async (
+	intent,
+	{ organizationId, sequenceId },
+) => {
+	try {
+		await changeSequenceStatus({ organizationId, sequenceId, status: STATUS[intent.intent] })
+		return success('Sequence updated successfully', { closes: intent.intent === 'activate' })
+	} catch (error) {
+		if (error instanceof GoogleScopeError) return googlePermissionNeeded(error)
+		return failure('Failed to update sequence', error)
+	}
+}
+
+export const deleteWholeSequence: DrawerHandler<'delete'> = async (
+	intent,
+	{ organizationId, sequenceId, fetcherMode },
+) => {
+	// Plain forms confirm on the drawer's page first; the dialog already asked.
+	if (!fetcherMode && !intent.confirmed)
+		return { ok: false, status: 400, returnParams: { confirm: 'delete' } }
+	// One still being generated takes its pending job with it.
+	const deleted =
+		(await cancelSequenceGenerations(organizationId, [sequenceId])) > 0 ||
+		(await deleteSequence(organizationId, sequenceId))
+	if (!deleted) return notFound('Failed to delete')
+	return success('Sequence deleted', { closes: true, sequenceDeleted: true })
+}
+
+export const cancelGeneration: DrawerHandler<'cancel-generation'> = async (
+	_intent,
+	{ organizationId, sequenceId },
+) => {
+	if ((await cancelSequenceGenerations(organizationId, [sequenceId])) > 0)
+		return success('Generation cancelled', { closes: true, sequenceDeleted: true })
+	// Written (or failed) meanwhile, or not this organization's: nothing to cancel.
+	const exists = await getSequence(organizationId, sequenceId)
+	if (!exists) return notFound('Failed to cancel generation')
+	return {
+		ok: false,
+		status: 409,
+		message: GENERATION_FINISHED,
+		toast: { type: 'error', title: 'Failed to cancel generation', description: GENERATION_FINISHED },
+	}
+}
