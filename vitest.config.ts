@@ -1,3 +1,8 @@
+// Where tests live (one rule):
+// - `*.test.ts` beside the code are pure unit tests: no database, no HTTP fakes, no worker.
+// - Every test that touches the database, the worker or the fakes in `tests/fakes` lives in
+//   `tests/integration/`, named `<domain>-<subject>.test.ts` (e.g. `contacts-model.test.ts`).
+// - Playwright specs live in `tests/e2e/` (run by `playwright test`, not by Vitest).
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({

@@ -27,7 +27,8 @@ const { prisma, disconnectPrisma } = await import('#app/utils/db.server.ts')
 const { taskList } = await import('#jobs/task-list.ts')
 const { activateSequences } = await import('#app/models/sequence/sequence-status.server.ts')
 const { ensureUserMailbox } = await import('#app/models/mailbox/mailbox.server.ts')
-const { enqueueEmailStepJobs, prismaRun } = await import('#app/models/sequence/step-jobs.server.ts')
+const { enqueueEmailStepJobs, SEND_EMAIL_STEP_TASK } = await import('#app/jobs/send-email-step.ts')
+const { prismaRun } = await import('#app/utils/sql-run.server.ts')
 
 const quietLogger = new Logger(() => () => {})
 
@@ -124,13 +125,13 @@ console.log(`no-op jobs:        ${noopSeconds.toFixed(1)} s, ${Math.round(noopRa
 
 // 2. Due steps through the real dispatcher and the outbox transport.
 await seedSequences('d', STEPS, 1, 'ACTIVE')
-// Their send jobs, as activation adds them (step-jobs.server.ts).
+// Their send jobs, as activation adds them (app/jobs/send-email-step.ts).
 const stepIds = Array.from({ length: STEPS }, (_, index) => `de${index + 1}-1`)
 await enqueueEmailStepJobs(
 	prismaRun(prisma),
 	stepIds.map((stepId) => ({ stepId, runAt: new Date() })),
 )
-const dispatchSeconds = await drain(taskList, 'send_email_step')
+const dispatchSeconds = await drain(taskList, SEND_EMAIL_STEP_TASK)
 const sent = await prisma.emailStep.count({ where: { sequenceId: { startsWith: 'ds' }, status: 'SENT' } })
 const outbox = await prisma.outboxMessage.count()
 const dispatchRate = STEPS / dispatchSeconds

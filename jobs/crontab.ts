@@ -1,9 +1,13 @@
+import { CLEANUP_EXPIRED_SESSIONS_TASK } from '#app/jobs/cleanup-expired-sessions.ts'
+import { REQUEUE_STRANDED_EMAIL_STEPS_TASK } from '#app/jobs/requeue-stranded-email-steps.ts'
+import { SYNC_ALL_MAILBOXES_TASK } from '#app/jobs/sync-all-mailboxes.ts'
+
 /** Graphile Worker crontab lines (https://worker.graphile.org/docs/cron). */
 export const crontab = [
 	// Remove expired sessions and stale uploads every night.
-	'0 3 * * * cleanup_expired_sessions',
+	`0 3 * * * ${CLEANUP_EXPIRED_SESSIONS_TASK}`,
 	// Re-add send jobs of email steps a dead worker left behind.
-	'* * * * * requeue_stranded_email_steps',
+	`* * * * * ${REQUEUE_STRANDED_EMAIL_STEPS_TASK}`,
 	// Look for replies and bounces in the Gmail mailboxes that have sequences to watch.
-	'*/2 * * * * sync_all_mailboxes',
+	`*/2 * * * * ${SYNC_ALL_MAILBOXES_TASK}`,
 ].join('\n')

@@ -1,6 +1,6 @@
 import os from 'node:os'
 import { parseCrontab, run, type Runner, type TaskList } from 'graphile-worker'
-import { GENERATE_SEQUENCE_TASK } from '#app/models/assistant/generate-sequence.server.ts'
+import { GENERATE_SEQUENCE_TASK } from '#app/jobs/generate-sequence.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { crontab } from './crontab.ts'
 import { taskList } from './task-list.ts'

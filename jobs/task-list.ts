@@ -1,4 +1,11 @@
 import type { TaskList } from 'graphile-worker'
+import { CLEANUP_EXPIRED_SESSIONS_TASK } from '#app/jobs/cleanup-expired-sessions.ts'
+import { GENERATE_SEQUENCE_TASK } from '#app/jobs/generate-sequence.ts'
+import { PARSE_DOCUMENT_TASK } from '#app/jobs/parse-document.ts'
+import { REQUEUE_STRANDED_EMAIL_STEPS_TASK } from '#app/jobs/requeue-stranded-email-steps.ts'
+import { SEND_EMAIL_STEP_TASK } from '#app/jobs/send-email-step.ts'
+import { SYNC_ALL_MAILBOXES_TASK } from '#app/jobs/sync-all-mailboxes.ts'
+import { SYNC_MAILBOX_TASK } from '#app/jobs/sync-mailbox.ts'
 import { generateSequenceTask } from './tasks/assistant/generate-sequence.ts'
 import { cleanupExpiredSessions } from './tasks/auth/cleanup-expired-sessions.ts'
 import { parseDocument } from './tasks/documents/parse-document.ts'
@@ -8,15 +15,16 @@ import { requeueStrandedEmailStepsTask } from './tasks/sequences/requeue-strande
 import { sendEmailStepTask } from './tasks/sequences/send-email-step.ts'
 
 /**
- * Every task the worker runs, by name. Each task validates its payload with zod
- * and calls app/models; add new ones here and in jobs/tasks/<domain>/.
+ * Every task the worker runs, by name. Each job has one module in app/jobs/<task-name>.ts (its
+ * name, payload schema, key and enqueue helper), shared by the models that add it and the task
+ * in jobs/tasks/<domain>/ that runs it; add new ones in both places and here.
  */
 export const taskList: TaskList = {
-	cleanup_expired_sessions: cleanupExpiredSessions,
-	generate_sequence: generateSequenceTask,
-	parse_document: parseDocument,
-	send_email_step: sendEmailStepTask,
-	requeue_stranded_email_steps: requeueStrandedEmailStepsTask,
-	sync_mailbox: syncMailboxTask,
-	sync_all_mailboxes: syncAllMailboxesTask,
+	[CLEANUP_EXPIRED_SESSIONS_TASK]: cleanupExpiredSessions,
+	[GENERATE_SEQUENCE_TASK]: generateSequenceTask,
+	[PARSE_DOCUMENT_TASK]: parseDocument,
+	[SEND_EMAIL_STEP_TASK]: sendEmailStepTask,
+	[REQUEUE_STRANDED_EMAIL_STEPS_TASK]: requeueStrandedEmailStepsTask,
+	[SYNC_MAILBOX_TASK]: syncMailboxTask,
+	[SYNC_ALL_MAILBOXES_TASK]: syncAllMailboxesTask,
 }

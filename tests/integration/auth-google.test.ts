@@ -16,7 +16,7 @@ import {
 	tokenRequests,
 	setupFakeGoogle,
 	type FakeGoogleUser,
-} from '#tests/mocks/google.ts'
+} from '#tests/fakes/google-oauth.ts'
 
 const CLIENT_ID = GOOGLE_CLIENT_ID
 setupFakeGoogle({ APP_URL: TEST_ORIGIN })

@@ -12,7 +12,7 @@ import {
 	issueGoogleCode,
 	tokenRequests,
 	setupFakeGoogle,
-} from '#tests/mocks/google.ts'
+} from '#tests/fakes/google-oauth.ts'
 
 const server = setupFakeGoogle()
 

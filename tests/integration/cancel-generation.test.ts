@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type GenerateSequencePayload } from '#app/jobs/generate-sequence.ts'
 import { cancelSequenceGenerations } from '#app/models/assistant/cancel-generation.server.ts'
 import {
-	type GenerationJob,
 	runSequenceGeneration,
 	startSequenceGeneration,
 } from '#app/models/assistant/generate-sequence.server.ts'
@@ -36,7 +36,7 @@ async function organizationWithContact() {
 
 async function jobOf(sequenceId: string) {
 	const rows = await prisma.$queryRaw<
-		Array<{ id: string; payload: GenerationJob; attempts: number; max_attempts: number }>
+		Array<{ id: string; payload: GenerateSequencePayload; attempts: number; max_attempts: number }>
 	>`SELECT id::text, payload, attempts, max_attempts FROM graphile_worker._private_jobs
 		WHERE key = ${'generate-sequence:' + sequenceId}`
 	return rows[0] ?? null

@@ -1,5 +1,6 @@
+import { removeSequenceGenerationJobs } from '#app/jobs/generate-sequence.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { generationJobKey } from './generate-sequence.server.ts'
+import { prismaRun } from '#app/utils/sql-run.server.ts'
 
 /**
  * Cancels generations: deletes the organization's sequences among `sequenceIds` that are still
@@ -18,8 +19,10 @@ export async function cancelSequenceGenerations(organizationId: string, sequence
 			WHERE id = ANY(${ids}::text[]) AND "organizationId" = ${organizationId} AND status = 'CREATING'
 			RETURNING id`
 		if (deleted.length === 0) return 0
-		const keys = deleted.map((row) => generationJobKey(row.id))
-		await tx.$executeRaw`SELECT graphile_worker.remove_job(key) FROM unnest(${keys}::text[]) AS key`
+		await removeSequenceGenerationJobs(
+			prismaRun(tx),
+			deleted.map((row) => row.id),
+		)
 		return deleted.length
 	})
 }

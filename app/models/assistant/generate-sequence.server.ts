@@ -1,34 +1,23 @@
 import { isModelConfigured } from '#app/integrations/openai/openai-client.server.ts'
+import { enqueueSequenceGeneration, type GenerateSequencePayload } from '#app/jobs/generate-sequence.ts'
 import { findUsableMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { prismaRun } from '#app/utils/sql-run.server.ts'
 import { assistantContext } from './grounding.server.ts'
 import { writeSequenceWithModel } from './model-writer.server.ts'
 import { writeSequenceOffline } from './offline-writer.ts'
 import { saveGeneratedDraft } from './save-draft.server.ts'
 
-export const GENERATE_SEQUENCE_TASK = 'generate_sequence'
-/** Each sequence's generation job is keyed by it: cancelling finds and removes the job by key. */
-export const GENERATION_JOB_KEY_PREFIX = 'generate-sequence:'
 export const SEQUENCE_PHONE_FLAG = 'sequence:phone'
-
-export function generationJobKey(sequenceId: string) {
-	return GENERATION_JOB_KEY_PREFIX + sequenceId
-}
 
 /** Phone-call steps are behind the sequence:phone flag, whatever the client sends. */
 export async function phoneCallsAllowed(userId: string, requested: boolean) {
 	return requested && (await hasFeatureFlag(userId, SEQUENCE_PHONE_FLAG))
 }
 
-export type GenerationOptions = {
-	prompt: string
-	orgPrompt: boolean
-	linkedin: boolean
-	phoneCall: boolean
-}
-
-export type GenerationJob = GenerationOptions & { sequenceId: string; userId: string }
+/** What the user asks of a generation: the generate_sequence job's payload but whose and which sequence. */
+export type GenerationOptions = Omit<GenerateSequencePayload, 'sequenceId' | 'userId'>
 
 export class GenerationRequestError extends Error {
 	name = 'GenerationRequestError'
@@ -81,9 +70,12 @@ export async function startSequenceGeneration({
 			},
 			select: { id: true, status: true, progress: true },
 		})
-		const job: GenerationJob = { ...options, phoneCall, sequenceId: sequence.id, userId: actor.userId }
-		await tx.$executeRaw`SELECT FROM graphile_worker.add_job(${GENERATE_SEQUENCE_TASK}, ${JSON.stringify(job)}::json,
-			job_key => ${generationJobKey(sequence.id)}, max_attempts => 3)`
+		await enqueueSequenceGeneration(prismaRun(tx), {
+			...options,
+			phoneCall,
+			sequenceId: sequence.id,
+			userId: actor.userId,
+		})
 		return sequence
 	})
 }
@@ -94,7 +86,7 @@ export async function startSequenceGeneration({
  * generation leaves nothing half-written. The last failed attempt marks it FAILED with the reason.
  */
 export async function runSequenceGeneration(
-	job: GenerationJob,
+	job: GenerateSequencePayload,
 	{ isFinalAttempt }: { isFinalAttempt: boolean },
 ) {
 	// Claimed and at 10% in one statement: a run is a thousand of these.

@@ -1,12 +1,10 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
+import { generateSequenceJobSpecSql, sharedGenerationPayload } from '#app/jobs/generate-sequence.ts'
 import { selectedContactIdsSql } from '#app/models/contact/contact-filter.server.ts'
 import { findUsableMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { type ContactFilter, type ContactSelection } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import {
-	GENERATE_SEQUENCE_TASK,
-	GENERATION_JOB_KEY_PREFIX,
-	type GenerationJob,
 	type GenerationOptions,
 	GenerationRequestError,
 	phoneCallsAllowed,
@@ -90,12 +88,13 @@ export async function startGenerationRun({
 					400,
 				)
 			}
-			const jobOptions: Omit<GenerationJob, 'sequenceId' | 'userId'> = {
-				prompt: options.prompt,
-				orgPrompt: options.orgPrompt,
-				linkedin: options.linkedin,
-				phoneCall,
-			}
+			// Each created sequence's job: the payload the run's jobs share (one parameter) and its id.
+			const sharedPayload = sharedGenerationPayload({ ...options, phoneCall, userId: actor.userId })
+			const jobSpec = generateSequenceJobSpecSql({
+				sequenceId: 'created.id',
+				sharedPayload: 'run_job.payload',
+				priority: RUN_JOB_PRIORITY,
+			})
 			const contactIds = candidates.filter((row) => row.eligible).map((row) => row.id)
 			const run = await tx.sequenceGeneration.create({
 				data: {
@@ -120,13 +119,8 @@ export async function startGenerationRun({
 						RETURNING id
 					)
 					SELECT count(*) FROM graphile_worker.add_jobs((
-						SELECT array_agg(ROW(
-							${GENERATE_SEQUENCE_TASK}::text,
-							(jsonb_build_object('sequenceId', created.id, 'userId', ${actor.userId}::text)
-								|| ${JSON.stringify(jobOptions)}::jsonb)::json,
-							NULL::text, NULL::timestamptz, 3, ${GENERATION_JOB_KEY_PREFIX}::text || created.id,
-							${RUN_JOB_PRIORITY}::int, NULL::text[]
-						)::graphile_worker.job_spec) FROM created
+						SELECT array_agg(${Prisma.raw(jobSpec)})
+						FROM created, (SELECT ${sharedPayload}::jsonb AS payload) AS run_job
 					))`
 			}
 			return { id: run.id, name: run.name, total: contactIds.length, skipped: run.skipped }

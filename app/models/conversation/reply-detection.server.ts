@@ -1,6 +1,7 @@
 import { type Prisma } from '#app/generated/prisma/client.ts'
-import { cancelUnsentStepsWith, prismaRun } from '#app/models/sequence/step-jobs.server.ts'
+import { cancelUnsentStepsWith } from '#app/models/sequence/cancel-unsent-steps.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { prismaRun } from '#app/utils/sql-run.server.ts'
 
 /** A message found in a sequence's thread (Gmail sync, the outbox's simulated reply). */
 export type InboundMessage = {

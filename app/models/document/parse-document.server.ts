@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { hasPdfSignature, InvalidPdfError, openPdf } from '#app/integrations/pdf/pdf.server.ts'
+import { PARSE_DOCUMENT_TASK } from '#app/jobs/parse-document.ts'
 import {
 	CANCELLED_REASON,
 	completeQueueable,
@@ -26,8 +27,6 @@ import {
 import { DOCUMENT_NAME_MAX_LENGTH } from '#app/schemas/organization.ts'
 import { isTerminalStatus } from '#app/schemas/queueable.ts'
 import { prisma } from '#app/utils/db.server.ts'
-
-export const PARSE_DOCUMENT_TASK = 'parse_document'
 
 /** A problem with the upload itself, shown to the user as is (400). */
 export class DocumentUploadError extends Error {

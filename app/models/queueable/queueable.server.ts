@@ -1,6 +1,8 @@
 import { type Prisma } from '#app/generated/prisma/client.ts'
+import { enqueueQueueableJob } from '#app/jobs/queueable-job.ts'
 import { isTerminalStatus, type QueueableJson, type QueueableMetadata } from '#app/schemas/queueable.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { prismaRun } from '#app/utils/sql-run.server.ts'
 
 /**
  * User-visible background jobs. Every write NOTIFYs `queueable_events` with
@@ -80,9 +82,7 @@ export async function createQueueable({
 			},
 			select: { ...baseSelect, organizationId: true },
 		})
-		const jobPayload = JSON.stringify({ queueableId: queueable.id })
-		const jobKey = `queueable:${queueable.id}`
-		await tx.$executeRaw`SELECT FROM graphile_worker.add_job(${task}, ${jobPayload}::json, job_key => ${jobKey}, max_attempts => ${maxAttempts}::int, job_key_mode => 'preserve_run_at')`
+		await enqueueQueueableJob(prismaRun(tx), { task, queueableId: queueable.id, maxAttempts })
 		await notifyQueueable(tx, queueable)
 		return queueable
 	})

@@ -1,4 +1,4 @@
-import { emailStepJobKeySql } from './step-jobs.server.ts'
+import { addEmailStepJobSql } from '#app/jobs/send-email-step.ts'
 
 // The dispatcher's SQL (decision 009). The common send is three statements, each shared by the
 // sends a worker runs at once: FAST_CLAIM_MANY (locks, checks, counts against the cap, marks
@@ -157,7 +157,7 @@ export const FAST_CLAIM_MANY = `
  * while it is ACTIVE; a sequence COMPLETED when no other email step is left to send. One
  * statement, so all or nothing.
  * $1 step ids, $2 provider message ids, $3 provider thread ids, $4 sent at, $5 later step ids,
- * $6 their planned times, $7 whether each is its sequence's next step, $8 task, $9 max attempts.
+ * $6 their planned times, $7 whether each is its sequence's next step.
  */
 export const RECORD_SENT_MANY = `
 	WITH input AS (
@@ -191,8 +191,7 @@ export const RECORD_SENT_MANY = `
 			AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		RETURNING e.id, e."sequenceId", v.at, v.next
 	), job AS (
-		SELECT graphile_worker.add_job($8::text, json_build_array(planned.id), run_at => planned.at,
-			max_attempts => $9::int, job_key => ${emailStepJobKeySql('planned.id', 'planned.at')})
+		SELECT ${addEmailStepJobSql('planned.id', 'planned.at')}
 		FROM planned JOIN sequence ON sequence.id = planned."sequenceId"
 		WHERE sequence.status = 'ACTIVE' AND planned.next
 	)

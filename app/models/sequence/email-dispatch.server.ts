@@ -7,6 +7,7 @@ import {
 	type OutgoingEmail,
 	type SentEmail,
 } from '#app/integrations/mail/transport.server.ts'
+import { enqueueEmailStepJobs, SEND_EMAIL_STEP_MAX_ATTEMPTS } from '#app/jobs/send-email-step.ts'
 import { syncSequenceThread } from '#app/models/conversation/gmail-sync.server.ts'
 import { mailboxDailyLimit } from '#app/models/mailbox/mailbox.server.ts'
 import { mailDomain, transportForMailbox } from '#app/models/mailbox/mail-transport.server.ts'
@@ -19,6 +20,7 @@ import {
 import { lazyCommitSqlPool, sqlPool, withSqlTransaction } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { createMicroBatch } from '#app/utils/micro-batch.ts'
+import { pgRun } from '#app/utils/sql-run.server.ts'
 import {
 	CLAIM_ROW,
 	COUNT_AND_MARK_SENDING,
@@ -27,13 +29,7 @@ import {
 	type ClaimRow,
 } from './email-dispatch-statements.server.ts'
 import { localDate, nextSendOpening, pickTimeZone, startOfNextLocalDay } from './send-window.ts'
-import {
-	cancelUnsentStepsWith,
-	enqueueEmailStepJobs,
-	pgRun,
-	SEND_EMAIL_STEP_MAX_ATTEMPTS,
-	SEND_EMAIL_STEP_TASK,
-} from './step-jobs.server.ts'
+import { cancelUnsentStepsWith } from './cancel-unsent-steps.server.ts'
 import { planStepTimes, sendWindowOf } from './step-plan.ts'
 
 /**
@@ -364,8 +360,6 @@ function recordValues(records: SentRecord[]) {
 		rest.map((step) => step.id),
 		rest.map((step) => step.at.toISOString()),
 		rest.map((step) => step.next),
-		SEND_EMAIL_STEP_TASK,
-		SEND_EMAIL_STEP_MAX_ATTEMPTS,
 	]
 }
 
@@ -385,7 +379,7 @@ const recordDurably = createMicroBatch(recordSentBatchOn(sqlPool))
 
 // The local outbox lives in this database: storing the email and recording it SENT are one
 // statement, so the pair is all or nothing and needs no provider check.
-const STORE_IN_OUTBOX_AND_RECORD = `WITH stored AS (${insertOutboxRowsSql(10)}), ${RECORD_SENT_MANY.replace(/^\s*WITH /, '')}`
+const STORE_IN_OUTBOX_AND_RECORD = `WITH stored AS (${insertOutboxRowsSql(8)}), ${RECORD_SENT_MANY.replace(/^\s*WITH /, '')}`
 
 /** Sends through the local outbox and records it, with the other outbox sends of this turn. */
 const deliverToOutbox = createMicroBatch(async (sends: Array<{ row: ClaimRow; email: OutgoingEmail }>) => {

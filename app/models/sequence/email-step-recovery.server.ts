@@ -1,6 +1,7 @@
+import { enqueueEmailStepJobs } from '#app/jobs/send-email-step.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { enqueueEmailStepJobs, prismaRun } from './step-jobs.server.ts'
+import { prismaRun } from '#app/utils/sql-run.server.ts'
 
 /**
  * The safety net under the send jobs. A worker killed mid-job leaves its Graphile job

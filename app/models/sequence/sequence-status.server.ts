@@ -1,9 +1,11 @@
 import { Prisma, type SequenceStatus } from '#app/generated/prisma/client.ts'
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
+import { enqueueEmailStepJobs } from '#app/jobs/send-email-step.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { mailDomain } from '#app/utils/env.server.ts'
+import { prismaRun } from '#app/utils/sql-run.server.ts'
+import { cancelUnsentStepsWith } from './cancel-unsent-steps.server.ts'
 import { pickTimeZone } from './send-window.ts'
-import { cancelUnsentStepsWith, enqueueEmailStepJobs, prismaRun } from './step-jobs.server.ts'
 import { planStepTimes, sendWindowOf } from './step-plan.ts'
 
 /** A sequence rule refused the change; `status` is the HTTP status the API answers with. */

@@ -1,19 +1,10 @@
 import type { Task } from 'graphile-worker'
-import { z } from 'zod'
+import { GenerateSequencePayloadSchema } from '#app/jobs/generate-sequence.ts'
 import { runSequenceGeneration } from '#app/models/assistant/generate-sequence.server.ts'
-
-const PayloadSchema = z.object({
-	sequenceId: z.string().min(1),
-	userId: z.string().min(1),
-	prompt: z.string(),
-	orgPrompt: z.boolean(),
-	linkedin: z.boolean(),
-	phoneCall: z.boolean(),
-})
 
 /** Writes a CREATING sequence (app/models/assistant/generate-sequence.server.ts). */
 export const generateSequenceTask: Task = async (payload, helpers) => {
-	await runSequenceGeneration(PayloadSchema.parse(payload), {
+	await runSequenceGeneration(GenerateSequencePayloadSchema.parse(payload), {
 		isFinalAttempt: helpers.job.attempts >= helpers.job.max_attempts,
 	})
 }

@@ -1,15 +1,11 @@
 import type { Task } from 'graphile-worker'
-import { z } from 'zod'
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
+import { SyncMailboxPayloadSchema } from '#app/jobs/sync-mailbox.ts'
 import { syncMailbox } from '#app/models/conversation/gmail-sync.server.ts'
-
-export const SYNC_MAILBOX_TASK = 'sync_mailbox'
-
-const PayloadSchema = z.object({ mailboxId: z.string().min(1) })
 
 /** Reads a Gmail mailbox's new messages: replies pause their sequence, bounces fail it. */
 export const syncMailboxTask: Task = async (payload, helpers) => {
-	const { mailboxId } = PayloadSchema.parse(payload)
+	const { mailboxId } = SyncMailboxPayloadSchema.parse(payload)
 	try {
 		const result = await syncMailbox(mailboxId)
 		const recorded = Object.entries(result.outcomes)

@@ -1,12 +1,6 @@
 import type { Task } from 'graphile-worker'
-import { z } from 'zod'
+import { SendEmailStepPayloadSchema } from '#app/jobs/send-email-step.ts'
 import { sendEmailStep } from '#app/models/sequence/email-dispatch.server.ts'
-
-// A batch of step ids (app/models/sequence/step-jobs.server.ts); `{ stepId }` from older jobs.
-const PayloadSchema = z.union([
-	z.array(z.string().min(1)),
-	z.object({ stepId: z.string().min(1) }).transform(({ stepId }) => [stepId]),
-])
 
 /** How many of the job's steps are in flight at once: they share each dispatcher statement. */
 const STEPS_AT_ONCE = 25
@@ -16,7 +10,7 @@ const STEPS_AT_ONCE = 25
  * Each step succeeds or fails on its own: Graphile retries only the failed ones.
  */
 export const sendEmailStepTask: Task = async (payload, helpers) => {
-	const stepIds = PayloadSchema.parse(payload)
+	const stepIds = SendEmailStepPayloadSchema.parse(payload)
 	const options = { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts }
 	const outcomes: Array<Promise<unknown>> = []
 	for (let start = 0; start < stepIds.length; start += STEPS_AT_ONCE) {

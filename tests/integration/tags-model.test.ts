@@ -10,7 +10,7 @@ import {
 	listTagOptions,
 	listTags,
 	tagCoverage,
-} from './tag.server.ts'
+} from '#app/models/tag/tag.server.ts'
 
 const noFilter = ContactFilterSchema.parse({})
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { prisma } from '#app/utils/db.server.ts'
 import { createCompanyRecord } from '#tests/factories/company.ts'
-import { listCompanyContacts } from './company-contacts.server.ts'
+import { listCompanyContacts } from '#app/models/company/company-contacts.server.ts'
 import {
 	countCompanies,
 	countContactsByCompany,
@@ -11,7 +11,7 @@ import {
 	listCompanies,
 	listCompanyOptions,
 	updateCompany,
-} from './company.server.ts'
+} from '#app/models/company/company.server.ts'
 
 async function organization() {
 	return prisma.organization.create({ data: { name: 'Org' }, select: { id: true } })

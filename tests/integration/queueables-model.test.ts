@@ -14,7 +14,7 @@ import {
 	reportProgress,
 	startQueueable,
 	toQueueableJson,
-} from './queueable.server.ts'
+} from '#app/models/queueable/queueable.server.ts'
 
 afterEach(async () => {
 	await stopEventHub()

@@ -10,7 +10,7 @@ import {
 	deleteContact,
 	getContact,
 	updateContact,
-} from './contact.server.ts'
+} from '#app/models/contact/contact.server.ts'
 
 async function setup() {
 	const { user, organization } = await createSignedInUser()

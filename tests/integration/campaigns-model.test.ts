@@ -14,8 +14,13 @@ import {
 	addContactsToCampaign,
 	campaignMemberIds,
 	listCampaignCandidates,
-} from './campaign-contacts.server.ts'
-import { createCampaign, findCampaign, getCampaignWithContacts, listCampaigns } from './campaign.server.ts'
+} from '#app/models/campaign/campaign-contacts.server.ts'
+import {
+	createCampaign,
+	findCampaign,
+	getCampaignWithContacts,
+	listCampaigns,
+} from '#app/models/campaign/campaign.server.ts'
 
 const noFilter = ContactFilterSchema.parse({})
 const PROFILE = 'https://www.linkedin.com/in/someone'

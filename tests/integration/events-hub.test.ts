@@ -7,7 +7,7 @@ import {
 	simulateConnectionLossForTests,
 	stopEventHub,
 	subscribe,
-} from './events.server.ts'
+} from '#app/utils/events.server.ts'
 
 const CHANNEL = 'test_events'
 let publisher: pg.Client

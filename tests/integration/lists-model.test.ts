@@ -5,8 +5,8 @@ import { prisma } from '#app/utils/db.server.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
 import { createContactRecords } from '#tests/factories/list.ts'
 import { createTagRecord, tagContacts } from '#tests/factories/tag.ts'
-import { listPermissionError } from './list-permissions.server.ts'
-import { slugify } from './list-slug.server.ts'
+import { listPermissionError } from '#app/models/list/list-permissions.server.ts'
+import { slugify } from '#app/models/list/list-slug.server.ts'
 import {
 	addContactsToList,
 	createList,
@@ -14,7 +14,7 @@ import {
 	getListWithContacts,
 	listLists,
 	listMemberIds,
-} from './list.server.ts'
+} from '#app/models/list/list.server.ts'
 
 const noFilter = ContactFilterSchema.parse({})
 

@@ -1,0 +1,24 @@
+// The job of a Queueable (a user-visible background job, app/models/queueable): whatever its
+// task, its payload is `{ queueableId }` (the work's input is the row's own `payload`) and its key
+// `queueable:<id>`, so enqueueing the same queueable twice is a no-op. Added by createQueueable
+// with the row, in one transaction. Tasks that run queueables: parse_document.
+import { z } from 'zod'
+import { type SqlRun } from '#app/utils/sql-run.server.ts'
+
+export const QueueableJobPayloadSchema = z.object({ queueableId: z.string().min(1) })
+export type QueueableJobPayload = z.infer<typeof QueueableJobPayloadSchema>
+
+export function queueableJobKey(queueableId: string) {
+	return `queueable:${queueableId}`
+}
+
+export async function enqueueQueueableJob(
+	run: SqlRun,
+	{ task, queueableId, maxAttempts }: { task: string; queueableId: string; maxAttempts: number },
+) {
+	const payload: QueueableJobPayload = { queueableId }
+	await run(
+		`SELECT FROM graphile_worker.add_job($1::text, $2::json, job_key => $3::text, max_attempts => $4::int, job_key_mode => 'preserve_run_at')`,
+		[task, JSON.stringify(payload), queueableJobKey(queueableId), maxAttempts],
+	)
+}

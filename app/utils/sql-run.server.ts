@@ -1,0 +1,17 @@
+import type pg from 'pg'
+import { type Prisma } from '#app/generated/prisma/client.ts'
+
+/**
+ * A statement runner over either client: Prisma inside model transactions, node-postgres on the
+ * dispatcher's hot path. Both take `$1`-style parameters. Lets one piece of SQL (adding a job,
+ * say) run in whichever transaction the caller holds.
+ */
+export type SqlRun = (text: string, values: unknown[]) => Promise<unknown>
+
+export function prismaRun(client: Pick<Prisma.TransactionClient, '$executeRawUnsafe'>): SqlRun {
+	return (text, values) => client.$executeRawUnsafe(text, ...values)
+}
+
+export function pgRun(client: pg.ClientBase): SqlRun {
+	return (text, values) => client.query(text, values)
+}
