@@ -21,7 +21,7 @@ import { deleteSequence, getSequence, type SequenceDetail } from '#app/models/se
 import { RequestNoteSchema, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { IntentSchema, ModifiedStepsSchema, type Intent } from '#app/schemas/sequence-drawer.ts'
 import { type Actor } from '#app/utils/auth.server.ts'
-import { EditorStateSchema } from '#app/utils/editor-json.ts'
+import { EditorStateSchema } from '#app/utils/editor-json/editor-state.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { dataWithToast, redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 

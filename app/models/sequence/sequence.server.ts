@@ -2,7 +2,8 @@ import { type Prisma, type SequenceStatus } from '#app/generated/prisma/client.t
 import { findUsableMailbox, type MailboxOwner } from '#app/models/mailbox/mailbox.server.ts'
 import { type CreateSequenceData, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { emailBodyFrom, type EditorState } from '#app/utils/editor-json.ts'
+import { type EditorState } from '#app/utils/editor-json/editor-state.ts'
+import { emailBodyFrom } from '#app/utils/editor-json/email-body.ts'
 import { sequenceProgress } from './sequence-progress.ts'
 import { changeSequenceStatus, SequenceRuleError } from './sequence-status.server.ts'
 

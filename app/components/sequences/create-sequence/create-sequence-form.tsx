@@ -11,7 +11,7 @@ import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { NativeSelect } from '#app/components/ui/select.tsx'
 import { STEPS_MAX } from '#app/schemas/sequence.ts'
-import { emailBodyFrom } from '#app/utils/editor-json.ts'
+import { emailBodyFrom } from '#app/utils/editor-json/email-body.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { AssistantPanel } from './assistant-panel.tsx'
 import {
