@@ -1,8 +1,8 @@
 import { useFetcher, useFetchers, type FetcherWithComponents } from '@remix-run/react'
 import * as React from 'react'
-import { toast as showToast } from 'sonner'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { type DrawerActionResult } from './drawer-types.ts'
+import { notify } from '#app/components/toaster.tsx'
 
 export function sequenceActionPath(sequenceId: string) {
 	return `/sequences/${encodeURIComponent(sequenceId)}`
@@ -50,7 +50,7 @@ export function useDrawerFetcher() {
 	const fetcher = useFetcher<DrawerActionResult>()
 	useFetcherResult(fetcher, (result) => {
 		if (!result.ok && result.toast)
-			showToast.error(result.toast.title, { description: result.toast.description })
+			notify({ type: 'error', title: result.toast.title, description: result.toast.description })
 	})
 	return fetcher
 }
