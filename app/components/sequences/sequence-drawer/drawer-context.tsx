@@ -1,8 +1,8 @@
 import { useFetcher, useFetchers, type FetcherWithComponents } from '@remix-run/react'
 import * as React from 'react'
+import { notify } from '#app/components/toaster.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { type DrawerActionResult } from './drawer-types.ts'
-import { notify } from '#app/components/toaster.tsx'
 
 export function sequenceActionPath(sequenceId: string) {
 	return `/sequences/${encodeURIComponent(sequenceId)}`
