@@ -1,11 +1,11 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Loader2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { ConnectLinkedInDialog } from '#app/components/linkedin/connect-linkedin-dialog.tsx'
 import { useSenderMailboxes } from '#app/components/mail/use-sender-mailboxes.ts'
 import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { DialogFooter } from '#app/components/ui/dialog.tsx'
 import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
@@ -237,7 +237,7 @@ function GenerateSequenceBody({
 					<div className="flex gap-2">
 						<DialogCancelButton />
 						<Button type="submit" disabled={disabled}>
-							{pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+							<PendingIcon pending={pending} />
 							Generate Sequence
 						</Button>
 					</div>

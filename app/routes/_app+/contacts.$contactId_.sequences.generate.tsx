@@ -9,10 +9,11 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ArrowLeft, Loader2 } from 'lucide-react'
+import { ArrowLeft } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
@@ -175,7 +176,7 @@ export default function GenerateSequenceRoute() {
 									Cancel
 								</Link>
 								<Button type="submit" disabled={pending}>
-									{pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+									<PendingIcon pending={pending} />
 									Generate Sequence
 								</Button>
 							</div>

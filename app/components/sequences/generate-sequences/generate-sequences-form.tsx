@@ -9,8 +9,9 @@ import {
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, type useFetcher, useNavigation } from '@remix-run/react'
-import { Loader2, Sparkles } from 'lucide-react'
+import { Sparkles } from 'lucide-react'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
@@ -151,11 +152,7 @@ export function GenerateSequencesForm({
 					</Link>
 				) : null}
 				<Button type="submit" disabled={submitting}>
-					{submitting ? (
-						<Loader2 className="animate-spin" aria-hidden="true" />
-					) : (
-						<Sparkles aria-hidden="true" />
-					)}
+					<PendingIcon pending={submitting} icon={Sparkles} />
 					Generate Sequences
 				</Button>
 			</div>

@@ -1,5 +1,6 @@
-import { Loader2, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { DrawerForm, useDrawer, useDrawerFetcher } from './drawer-context.tsx'
@@ -81,11 +82,7 @@ function AddStepForm({ kind, daysAfter }: { kind: StepKind; daysAfter: number })
 				className="w-full border-dashed"
 				disabled={fetcher.state !== 'idle'}
 			>
-				{fetcher.state !== 'idle' ? (
-					<Loader2 className="animate-spin" aria-hidden="true" />
-				) : (
-					<Plus aria-hidden="true" />
-				)}
+				<PendingIcon pending={fetcher.state !== 'idle'} icon={Plus} />
 				Add Step
 			</Button>
 		</DrawerForm>
