@@ -12,6 +12,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { ArrowLeft } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { SenderOptions } from '#app/components/sequences/sender-options.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
@@ -142,12 +143,7 @@ export default function GenerateSequenceRoute() {
 						<div className="grid gap-2">
 							<Label htmlFor={fields.emailAddressId.id}>Sender email</Label>
 							<Select {...getSelectProps(fields.emailAddressId)}>
-								<option value="">Select a sender email</option>
-								{mailboxes.map((mailbox) => (
-									<option key={mailbox.id} value={mailbox.id}>
-										{mailbox.address}
-									</option>
-								))}
+								<SenderOptions mailboxes={mailboxes} />
 							</Select>
 							<ErrorList id={fields.emailAddressId.errorId} errors={fields.emailAddressId.errors} />
 						</div>

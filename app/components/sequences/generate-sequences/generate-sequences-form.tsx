@@ -16,6 +16,7 @@ import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { GENERATION_TARGET_FIELDS, GenerationRunFormSchema } from '#app/schemas/generation-run-form.ts'
+import { SenderOptions } from '../sender-options.tsx'
 
 export const GENERATE_SEQUENCES_ACTION = '/sequences/generations/new'
 
@@ -99,12 +100,7 @@ export function GenerateSequencesForm({
 						{...getSelectProps(fields.emailAddressId)}
 						className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
 					>
-						<option value="">Select a sender email</option>
-						{data.mailboxes.map((mailbox) => (
-							<option key={mailbox.id} value={mailbox.id}>
-								{mailbox.address}
-							</option>
-						))}
+						<SenderOptions mailboxes={data.mailboxes} />
 					</select>
 					<ErrorList id={fields.emailAddressId.errorId} errors={fields.emailAddressId.errors} />
 				</div>
