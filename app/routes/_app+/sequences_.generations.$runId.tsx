@@ -8,6 +8,7 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { GenerationRunSummary } from '#app/components/sequences/generate-sequences/generation-run-summary.tsx'
 import { SequenceDrawer } from '#app/components/sequences/sequence-drawer/sequence-drawer.tsx'
 import { SequenceStatusLabel } from '#app/components/sequences/sequence-status-label.tsx'
+import { SequenceTableHead } from '#app/components/sequences/sequence-table-head.tsx'
 import {
 	useGenerationProgress,
 	useThrottled,
@@ -15,7 +16,7 @@ import {
 } from '#app/components/sequences/use-generation-progress.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { Table, TableBody, TableCell, TableRow } from '#app/components/ui/table.tsx'
 import {
 	activateGenerationRun,
 	cancelGenerationRun,
@@ -163,14 +164,7 @@ export default function GenerationRunRoute() {
 					<p className="p-10 text-center text-sm text-muted-foreground">No sequences in this run.</p>
 				) : (
 					<Table aria-label="Generated sequences">
-						<TableHeader>
-							<TableRow>
-								<TableHead>Contact</TableHead>
-								<TableHead>Subject</TableHead>
-								<TableHead>Status</TableHead>
-								<TableHead className="text-right">Steps</TableHead>
-							</TableRow>
-						</TableHeader>
+						<SequenceTableHead columns={['contact', 'subject', 'status', 'steps']} />
 						<TableBody>
 							{sequences.map((row) => {
 								const sequence = withLiveProgress(row, live)
