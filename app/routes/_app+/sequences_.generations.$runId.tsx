@@ -25,6 +25,7 @@ import {
 	getGenerationRun,
 	listGenerationRunSequences,
 } from '#app/models/assistant/generation-run-progress.server.ts'
+import { generationRunPage } from '#app/schemas/assistant.ts'
 import { requireActor } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -35,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)
 	const run = await getGenerationRun(actor.organizationId, params.runId ?? '')
 	if (!run) throw new Response('Generation not found', { status: 404 })
-	const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1)
+	const page = generationRunPage(new URL(request.url).searchParams)
 	const sequences = await listGenerationRunSequences(actor.organizationId, run.id, { page })
 	return {
 		run: {

@@ -42,18 +42,12 @@ export function DrawerSteps({ sequence, editId }: { sequence: DrawerSequence; ed
 	if (!hydrated) {
 		return (
 			<div className="grid gap-6">
-				<section aria-labelledby="drawer-email-steps" className="grid gap-2">
-					<h3 id="drawer-email-steps" className="text-sm font-semibold">
-						Email
-					</h3>
+				<StepsSection id="drawer-email-steps" title="Email">
 					{email}
-				</section>
-				<section aria-labelledby="drawer-linkedin-steps" className="grid gap-2">
-					<h3 id="drawer-linkedin-steps" className="text-sm font-semibold">
-						LinkedIn
-					</h3>
+				</StepsSection>
+				<StepsSection id="drawer-linkedin-steps" title="LinkedIn">
 					{linkedIn}
-				</section>
+				</StepsSection>
 			</div>
 		)
 	}
@@ -66,6 +60,18 @@ export function DrawerSteps({ sequence, editId }: { sequence: DrawerSequence; ed
 			<TabsContent value="email">{email}</TabsContent>
 			<TabsContent value="linkedin">{linkedIn}</TabsContent>
 		</Tabs>
+	)
+}
+
+/** One channel's list under its heading (both lists, one under the other, before hydration). */
+function StepsSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+	return (
+		<section aria-labelledby={id} className="grid gap-2">
+			<h3 id={id} className="text-sm font-semibold">
+				{title}
+			</h3>
+			{children}
+		</section>
 	)
 }
 

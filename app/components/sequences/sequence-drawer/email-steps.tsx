@@ -6,7 +6,7 @@ import { Label } from '#app/components/ui/label.tsx'
 import { DrawerForm, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
 import { type DrawerEmailStep } from './drawer-types.ts'
 import { emailStepTitle, emailTimingLabel } from './step-labels.ts'
-import { CancelEdit, StepList } from './step-list.tsx'
+import { EditActions, StepList } from './step-list.tsx'
 
 export function EmailSteps({
 	steps,
@@ -115,12 +115,7 @@ function EmailStepEditor({ step, onDone }: { step: DrawerEmailStep; onDone: () =
 					initialHtml={step.body}
 					onChange={() => setBodyChanged(true)}
 				/>
-				<div className="flex justify-end gap-2">
-					<CancelEdit onCancel={onDone} />
-					<Button type="submit" disabled={bodyFetcher.state !== 'idle'}>
-						Save
-					</Button>
-				</div>
+				<EditActions onCancel={onDone} saving={bodyFetcher.state !== 'idle'} />
 			</DrawerForm>
 		</div>
 	)

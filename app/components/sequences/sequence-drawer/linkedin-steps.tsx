@@ -1,5 +1,4 @@
 import { useId, useState } from 'react'
-import { Button } from '#app/components/ui/button.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { REQUEST_NOTE_MAX, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
@@ -7,7 +6,7 @@ import { cn } from '#app/utils/misc.ts'
 import { DrawerForm, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
 import { type DrawerLinkedInStep } from './drawer-types.ts'
 import { linkedInStepTitle, linkedInTimingLabel } from './step-labels.ts'
-import { CancelEdit, StepList } from './step-list.tsx'
+import { EditActions, StepList } from './step-list.tsx'
 
 export function LinkedInSteps({
 	steps,
@@ -100,12 +99,7 @@ function LinkedInStepEditor({ step, onDone }: { step: DrawerLinkedInStep; onDone
 					</span>
 				) : null}
 			</div>
-			<div className="flex justify-end gap-2">
-				<CancelEdit onCancel={onDone} />
-				<Button type="submit" disabled={fetcher.state !== 'idle'}>
-					Save
-				</Button>
-			</div>
+			<EditActions onCancel={onDone} saving={fetcher.state !== 'idle'} />
 		</DrawerForm>
 	)
 }

@@ -96,8 +96,20 @@ export function StepList<Step extends ListedStep>({
 	)
 }
 
+/** An editor's Cancel and Save (Save waits while its fetcher is busy). */
+export function EditActions({ onCancel, saving }: { onCancel: () => void; saving: boolean }) {
+	return (
+		<div className="flex justify-end gap-2">
+			<CancelEdit onCancel={onCancel} />
+			<Button type="submit" disabled={saving}>
+				Save
+			</Button>
+		</div>
+	)
+}
+
 /** Cancel: closes the editor, or without JavaScript goes back to the drawer without ?edit. */
-export function CancelEdit({ onCancel }: { onCancel: () => void }) {
+function CancelEdit({ onCancel }: { onCancel: () => void }) {
 	const { returnTo } = useDrawer()
 	const url = new URL(returnTo, 'http://drawer')
 	url.searchParams.delete('edit')
