@@ -9,9 +9,9 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { ContactBackLink } from '#app/components/sequences/contact-back-link.tsx'
 import { SenderOptions } from '#app/components/sequences/sender-options.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
@@ -120,13 +120,7 @@ export default function GenerateSequenceRoute() {
 	const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
 	return (
 		<div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-			<Link
-				to={`/contacts/${contact.id}`}
-				className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'self-start' })}
-			>
-				<ArrowLeft aria-hidden="true" />
-				{name}
-			</Link>
+			<ContactBackLink contact={contact} />
 			<PageHeader
 				className="mb-0"
 				title="Generate Sequence"
