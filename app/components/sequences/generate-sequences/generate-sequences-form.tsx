@@ -15,7 +15,11 @@ import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
-import { GENERATION_TARGET_FIELDS, GenerationRunFormSchema } from '#app/schemas/generation-run-form.ts'
+import {
+	GENERATION_TARGET_FIELDS,
+	GenerationRunFormFieldsSchema,
+	GenerationRunFormSchema,
+} from '#app/schemas/generation-run-form.ts'
 import { SenderOptions } from '../sender-options.tsx'
 
 export const GENERATE_SEQUENCES_ACTION = '/sequences/generations/new'
@@ -57,7 +61,7 @@ export function GenerateSequencesForm({
 	const [form, fields] = useForm({
 		id: 'generate-sequences',
 		lastResult: fetcher ? fetcher.data?.result : lastResult,
-		constraint: getZodConstraint(GenerationRunFormSchema),
+		constraint: getZodConstraint(GenerationRunFormFieldsSchema),
 		defaultValue: {
 			emailAddressId: data.mailboxes.length === 1 ? data.mailboxes[0]!.id : '',
 			orgPrompt: 'on',
