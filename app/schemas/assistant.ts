@@ -62,3 +62,8 @@ export const StartGenerationRunBodySchema = GenerationOptionsSchema.extend(Conta
 		error: 'Select at least one contact',
 		path: ['contactIds'],
 	})
+
+/** The page of a run's sequences asked for (`?page=`): 1 when absent or not a positive number. */
+export function generationRunPage(params: URLSearchParams) {
+	return Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EditorStateSchema } from '#app/utils/editor-json.ts'
+import { EditorStateSchema } from '#app/utils/editor-json/editor-state.ts'
 
 // Sequences and their steps: the manual Create Email Sequence dialog (also POST /api/v1/sequences),
 // the drawer's step edits (PUT/POST/DELETE under /api/v1/sequences/:id and /api/v1/steps/:stepId)

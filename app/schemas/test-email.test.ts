@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { htmlToEditorJson } from '#app/utils/editor-json.ts'
+import { htmlToEditorJson } from '#app/utils/editor-json/from-html.ts'
 import {
 	invalidFieldTitle,
 	TEST_EMAIL_MESSAGES as M,

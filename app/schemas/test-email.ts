@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { EditorStateSchema, emailBodyFrom } from '#app/utils/editor-json.ts'
+import { EditorStateSchema } from '#app/utils/editor-json/editor-state.ts'
+import { emailBodyFrom } from '#app/utils/editor-json/email-body.ts'
 
 // Send Test Email: the settings dialog and page (Conform) and POST /api/v1/emails. Messages are
 // the spec's ("Test email" in outreach-sequences.md §5 and §8).

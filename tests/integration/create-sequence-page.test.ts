@@ -6,7 +6,7 @@ import {
 } from '#app/routes/_app+/contacts.$contactId_.sequences.new.tsx'
 import { SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { htmlToEditorJson } from '#app/utils/editor-json.ts'
+import { htmlToEditorJson } from '#app/utils/editor-json/from-html.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
 import { insertContact } from '#tests/factories/contact.ts'
 

@@ -150,7 +150,7 @@ test('the Generate Sequences page: its data, and its form starts a run and redir
 	)
 	expect(missingSender.status).toBe(400)
 	expect(missingSender.body).toMatchObject({
-		fieldErrors: { emailAddressId: 'Please select a sender email' },
+		result: { error: { emailAddressId: ['Please select a sender email'] } },
 	})
 
 	const started = await callRoute(() =>

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { textToEditorJson } from '#app/utils/editor-json.ts'
+import { textToEditorJson } from '#app/utils/editor-json/from-text.ts'
 import { expectApiError, setupApiRouter } from '#tests/api-router.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
 import { insertContact } from '#tests/factories/contact.ts'

@@ -1,9 +1,11 @@
 import { createEditor } from 'lexical'
 import { describe, expect, test } from 'vitest'
-import { editorJsonToHtml, htmlToEditorJson, type EditorState } from '#app/utils/editor-json.ts'
+import { type EditorState } from '#app/utils/editor-json/editor-state.ts'
+import { htmlToEditorJson } from '#app/utils/editor-json/from-html.ts'
+import { editorJsonToHtml } from '#app/utils/editor-json/to-html.ts'
 import { EMAIL_EDITOR_NODES, editorValue, initialEditorState } from './editor-config.ts'
 
-// The editor must load what the server stores (app/utils/editor-json.ts) and give back the same
+// The editor must load what the server stores (app/utils/editor-json/) and give back the same
 // email: a state converted from HTML, parsed by Lexical and serialized again renders the same HTML.
 function throughLexical(state: EditorState): EditorState {
 	const editor = createEditor({

@@ -3,17 +3,14 @@ import { LinkExtension, LinkNode } from '@lexical/link'
 import { ListExtension, ListItemNode, ListNode } from '@lexical/list'
 import { HeadingNode, QuoteNode, RichTextExtension } from '@lexical/rich-text'
 import { configExtension, defineExtension, type EditorThemeClasses } from 'lexical'
-import {
-	type EditorState,
-	editorJsonToHtml,
-	editorJsonToText,
-	emailBodyFrom,
-	parseEditorJson,
-	textToEditorJson,
-} from '#app/utils/editor-json.ts'
+import { type EditorState, parseEditorJson } from '#app/utils/editor-json/editor-state.ts'
+import { emailBodyFrom } from '#app/utils/editor-json/email-body.ts'
+import { textToEditorJson } from '#app/utils/editor-json/from-text.ts'
+import { editorJsonToHtml } from '#app/utils/editor-json/to-html.ts'
+import { editorJsonToText } from '#app/utils/editor-json/to-text.ts'
 import { isAllowedLinkUrl } from './link-url.ts'
 
-/** Every node the email editor can hold; app/utils/editor-json.ts renders each of them. */
+/** Every node the email editor can hold; app/utils/editor-json/to-html.ts renders each of them. */
 export const EMAIL_EDITOR_NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode]
 
 export const emailEditorTheme: EditorThemeClasses = {

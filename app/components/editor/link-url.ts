@@ -1,4 +1,4 @@
-import { safeLinkUrl } from '#app/utils/editor-json.ts'
+import { safeLinkUrl } from '#app/utils/editor-json/safe-html.ts'
 
 // The rule of an edited link in the email editor: an empty URL removes the link, only https
 // links are allowed (emails with http or script links get flagged and are unsafe to click).

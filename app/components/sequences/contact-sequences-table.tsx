@@ -1,9 +1,10 @@
 import { Link } from '@remix-run/react'
 import { formatDate } from '#app/components/settings/format-date.ts'
 import { Progress } from '#app/components/ui/progress.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { Table, TableBody, TableCell, TableRow } from '#app/components/ui/table.tsx'
 import { SequenceStatusLabel } from './sequence-status-label.tsx'
 import { useGenerationProgress, useThrottled, withLiveProgress } from './use-generation-progress.ts'
+import { SequenceTableHead } from './sequence-table-head.tsx'
 
 /** A row of View Sequences, as /contacts/:id/sequences loads it. */
 export type ContactSequenceRow = {
@@ -53,15 +54,7 @@ export function ContactSequencesTable({
 	})
 	return (
 		<Table aria-label="Sequences">
-			<TableHeader>
-				<TableRow>
-					<TableHead>Subject</TableHead>
-					<TableHead>Status</TableHead>
-					<TableHead className="text-right">Steps</TableHead>
-					<TableHead>Progress</TableHead>
-					<TableHead>Created</TableHead>
-				</TableRow>
-			</TableHeader>
+			<SequenceTableHead columns={['subject', 'status', 'steps', 'progress', 'created']} />
 			<TableBody>
 				{sequences.map((row) => {
 					const sequence = withLiveProgress(row, live)

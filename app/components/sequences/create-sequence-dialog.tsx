@@ -2,15 +2,8 @@ import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useGoogleScopeRetry } from '#app/components/mail/google-permissions-dialog.tsx'
 import { useRateLimitInfo } from '#app/components/mail/rate-limit-info-dialog.tsx'
-import { Button } from '#app/components/ui/button.tsx'
-import {
-	Dialog,
-	DialogClose,
-	DialogContent,
-	DialogDescription,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { useSenderMailboxes } from '#app/components/mail/use-sender-mailboxes.ts'
+import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import {
 	type CreateSequenceActionData,
@@ -18,7 +11,6 @@ import {
 	CreateSequenceForm,
 	type SequenceContact,
 } from './create-sequence/create-sequence-form.tsx'
-import { useSenderMailboxes } from '#app/components/mail/use-sender-mailboxes.ts'
 
 export type CreatedSequence = NonNullable<CreateSequenceActionData['sequence']>
 
@@ -40,13 +32,18 @@ export function CreateSequenceDialog({
 	onCreated?: (sequence: CreatedSequence) => void
 }) {
 	return (
-		<Dialog open={open} onOpenChange={onOpenChange}>
+		<DialogShell
+			open={open}
+			onOpenChange={onOpenChange}
+			title="Create Email Sequence"
+			description="Write the emails yourself or ask the assistant to adjust them. The sequence is saved as a draft unless it starts immediately."
+			descriptionId="create-sequence-description"
+			className="max-w-6xl"
+		>
 			{open ? (
-				<DialogContent className="max-w-6xl" aria-describedby="create-sequence-description">
-					<CreateSequenceBody contact={contact} onClose={() => onOpenChange(false)} onCreated={onCreated} />
-				</DialogContent>
+				<CreateSequenceBody contact={contact} onClose={() => onOpenChange(false)} onCreated={onCreated} />
 			) : null}
-		</Dialog>
+		</DialogShell>
 	)
 }
 
@@ -86,13 +83,6 @@ function CreateSequenceBody({
 
 	return (
 		<>
-			<DialogHeader>
-				<DialogTitle>Create Email Sequence</DialogTitle>
-				<DialogDescription id="create-sequence-description">
-					Write the emails yourself or ask the assistant to adjust them. The sequence is saved as a draft
-					unless it starts immediately.
-				</DialogDescription>
-			</DialogHeader>
 			{mailboxes.status === 'loading' ? (
 				<div className="grid gap-4" aria-busy="true" aria-label="Loading sender addresses">
 					<Skeleton className="h-10 w-full" />
@@ -115,13 +105,7 @@ function CreateSequenceBody({
 					onSubmitData={(formData) => {
 						lastPosted.current = formData
 					}}
-					secondaryAction={
-						<DialogClose asChild>
-							<Button type="button" variant="outline">
-								Cancel
-							</Button>
-						</DialogClose>
-					}
+					secondaryAction={<DialogCancelButton />}
 				/>
 			)}
 			{rateLimits.dialog}

@@ -1,23 +1,22 @@
-import * as SwitchPrimitive from '@radix-ui/react-switch'
-import { Loader2 } from 'lucide-react'
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { ConnectLinkedInDialog } from '#app/components/linkedin/connect-linkedin-dialog.tsx'
 import { useSenderMailboxes } from '#app/components/mail/use-sender-mailboxes.ts'
+import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogFooter,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
+import { DialogFooter } from '#app/components/ui/dialog.tsx'
+import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
+import { Switch } from '#app/components/ui/switch.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
+import { GenerateSequenceFormSchema } from '#app/schemas/generate-sequence-form.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
 import { CreateSequenceDialog } from './create-sequence-dialog.tsx'
+import { SenderOptions } from './sender-options.tsx'
 
 export type GenerateSequenceContact = {
 	id: string
@@ -28,7 +27,7 @@ export type GenerateSequenceContact = {
 	role: string | null
 }
 
-const SENDER_REQUIRED = 'Please select a sender email'
+const UNKNOWN_ERROR = 'An unknown error occurred'
 
 type SessionUser = {
 	id: string
@@ -41,9 +40,8 @@ function useSessionUser() {
 	const [user, setUser] = useState<SessionUser | null>(null)
 	useEffect(() => {
 		const controller = new AbortController()
-		fetch('/api/v1/auth/user', { signal: controller.signal, headers: { Accept: 'application/json' } })
-			.then((response) => (response.ok ? response.json() : null))
-			.then((session: { user?: SessionUser } | null) => setUser(session?.user ?? null))
+		apiRequest<{ user?: SessionUser } | null>('/api/v1/auth/user', { signal: controller.signal })
+			.then((session) => setUser(session?.user ?? null))
 			.catch(() => {})
 		return () => controller.abort()
 	}, [])
@@ -71,17 +69,22 @@ export function GenerateSequencePanel({
 	const [manual, setManual] = useState(false)
 	return (
 		<>
-			<Dialog open={open && !manual} onOpenChange={onOpenChange}>
+			<DialogShell
+				open={open && !manual}
+				onOpenChange={onOpenChange}
+				title="Generate Sequence"
+				description="The assistant writes a sequence for this contact; it appears as a draft when ready."
+				descriptionId="generate-sequence-description"
+				className="max-w-lg"
+			>
 				{open && !manual ? (
-					<DialogContent className="max-w-lg" aria-describedby="generate-sequence-description">
-						<GenerateSequenceBody
-							contact={contact}
-							onClose={() => onOpenChange(false)}
-							onManual={() => setManual(true)}
-						/>
-					</DialogContent>
+					<GenerateSequenceBody
+						contact={contact}
+						onClose={() => onOpenChange(false)}
+						onManual={() => setManual(true)}
+					/>
 				) : null}
-			</Dialog>
+			</DialogShell>
 			{manual ? (
 				<CreateSequenceDialog
 					contact={contact}
@@ -116,13 +119,20 @@ function GenerateSequenceBody({
 	const [connectingLinkedin, setConnectingLinkedin] = useState(false)
 	const linkedinTouched = useRef(false)
 	const [sender, setSender] = useState('')
-	const [senderError, setSenderError] = useState<string | null>(null)
-	const [orgPrompt, setOrgPrompt] = useState(true)
 	const [linkedin, setLinkedin] = useState(false)
-	const [phoneCall, setPhoneCall] = useState(false)
-	const [prompt, setPrompt] = useState('')
 	const [pending, setPending] = useState(false)
 	const request = useRef<AbortController | null>(null)
+	const [form, fields] = useForm({
+		id: 'generate-sequence',
+		constraint: getZodConstraint(GenerateSequenceFormSchema),
+		shouldValidate: 'onSubmit',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: GenerateSequenceFormSchema }),
+		onSubmit(event, { submission }) {
+			// The panel starts the generation through the API and stays open on a refusal.
+			event.preventDefault()
+			if (submission?.status === 'success') void generate(submission.value)
+		},
+	})
 
 	// Preselect the user's own mailbox (listed first).
 	const firstMailbox = mailboxes.mailboxes[0]?.id
@@ -142,50 +152,40 @@ function GenerateSequenceBody({
 	// Closing the panel aborts an unfinished request (and so shows no toast).
 	useEffect(() => () => request.current?.abort(), [])
 
-	async function generate(event: React.FormEvent<HTMLFormElement>) {
-		event.preventDefault()
-		if (!sender) return setSenderError(SENDER_REQUIRED)
-		setSenderError(null)
+	async function generate(value: { emailAddressId: string; prompt: string } & Record<Toggle, boolean>) {
 		const controller = new AbortController()
 		request.current = controller
 		setPending(true)
 		try {
-			const response = await fetch('/api/sequences/background', {
+			await apiRequest('/api/sequences/background', {
 				method: 'POST',
 				signal: controller.signal,
-				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-				body: JSON.stringify({
-					prompt,
+				body: {
+					prompt: value.prompt,
 					contactId: contact.id,
-					emailAddressId: sender,
-					orgPrompt,
-					linkedin: hasLinkedin && linkedin,
-					phoneCall: phoneEnabled && phoneCall,
-				}),
+					emailAddressId: value.emailAddressId,
+					orgPrompt: value.orgPrompt,
+					linkedin: hasLinkedin && value.linkedin,
+					phoneCall: phoneEnabled && value.phoneCall,
+				},
+				fallbackMessage: UNKNOWN_ERROR,
 			})
-			const body = (await response.json().catch(() => null)) as { message?: string } | null
-			if (!response.ok) throw new Error(body?.message ?? 'An unknown error occurred')
-			toast.success('Your sequence is being generated. Give it a moment.')
+			notify({ type: 'success', title: 'Your sequence is being generated. Give it a moment.' })
 			onClose()
 		} catch (error) {
 			if (controller.signal.aborted) return
-			const message = error instanceof Error ? error.message : 'An unknown error occurred'
-			toast.error('Failed to generate sequence', { description: message })
+			const message = error instanceof Error ? error.message : UNKNOWN_ERROR
+			notify({ type: 'error', title: 'Failed to generate sequence', description: message })
 			setPending(false)
 		}
 	}
 
 	const name = `${contact.firstName} ${contact.lastName}`
 	const disabled = pending || mailboxes.status === 'loading'
+	const senderErrors = fields.emailAddressId.errors
 	return (
 		<>
-			<form onSubmit={generate} noValidate className="grid gap-4">
-				<DialogHeader>
-					<DialogTitle>Generate Sequence</DialogTitle>
-					<DialogDescription id="generate-sequence-description">
-						The assistant writes a sequence for this contact; it appears as a draft when ready.
-					</DialogDescription>
-				</DialogHeader>
+			<form className="grid gap-4" {...getFormProps(form)}>
 				<div className="rounded-md border p-3 text-sm" data-testid="generate-sequence-contact">
 					<p className="font-medium">{name}</p>
 					<p className="text-muted-foreground">
@@ -198,51 +198,33 @@ function GenerateSequenceBody({
 						<Label htmlFor="generate-sequence-sender">Sender email</Label>
 						<Select
 							id="generate-sequence-sender"
+							name={fields.emailAddressId.name}
 							value={sender}
 							onChange={(event) => setSender(event.target.value)}
-							aria-invalid={senderError ? true : undefined}
-							aria-describedby={senderError ? 'generate-sequence-sender-error' : undefined}
+							aria-invalid={senderErrors ? true : undefined}
+							aria-describedby={senderErrors ? fields.emailAddressId.errorId : undefined}
 						>
-							<option value="">Select a sender email</option>
-							{mailboxes.mailboxes.map((mailbox) => (
-								<option key={mailbox.id} value={mailbox.id}>
-									{mailbox.address}
-								</option>
-							))}
+							<SenderOptions mailboxes={mailboxes.mailboxes} />
 						</Select>
 						<ErrorList
-							id="generate-sequence-sender-error"
-							errors={[senderError, mailboxes.status === 'error' ? mailboxes.message : null]}
+							id={fields.emailAddressId.errorId}
+							errors={[senderErrors?.[0], mailboxes.status === 'error' ? mailboxes.message : null]}
 						/>
 					</div>
-					<Toggle
-						id="generate-sequence-org"
-						label="Organization Prompt"
-						checked={orgPrompt}
-						onChange={setOrgPrompt}
-					/>
-					<Toggle
-						id="generate-sequence-linkedin"
+					<ToggleField name="orgPrompt" label="Organization Prompt" defaultChecked />
+					<ToggleField
+						name="linkedin"
 						label="LinkedIn Request"
 						hint={hasLinkedin ? undefined : 'This contact has no LinkedIn profile.'}
 						checked={hasLinkedin && linkedin}
-						onChange={changeLinkedin}
+						onCheckedChange={changeLinkedin}
 						disabled={!hasLinkedin}
 					/>
-					{phoneEnabled ? (
-						<Toggle
-							id="generate-sequence-phone"
-							label="Phone Call Request"
-							checked={phoneCall}
-							onChange={setPhoneCall}
-						/>
-					) : null}
+					{phoneEnabled ? <ToggleField name="phoneCall" label="Phone Call Request" /> : null}
 					<div className="grid gap-2">
-						<Label htmlFor="generate-sequence-prompt">Additional information</Label>
+						<Label htmlFor={fields.prompt.id}>Additional information</Label>
 						<Textarea
-							id="generate-sequence-prompt"
-							value={prompt}
-							onChange={(event) => setPrompt(event.target.value)}
+							{...getTextareaProps(fields.prompt)}
 							placeholder="Anything the assistant should know or mention"
 							rows={4}
 						/>
@@ -253,11 +235,9 @@ function GenerateSequenceBody({
 						Switch to Manual
 					</Button>
 					<div className="flex gap-2">
-						<Button type="button" variant="outline" onClick={onClose}>
-							Cancel
-						</Button>
+						<DialogCancelButton />
 						<Button type="submit" disabled={disabled}>
-							{pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+							<PendingIcon pending={pending} />
 							Generate Sequence
 						</Button>
 					</div>
@@ -276,36 +256,31 @@ function GenerateSequenceBody({
 	)
 }
 
-function Toggle({
-	id,
+type Toggle = 'orgPrompt' | 'linkedin' | 'phoneCall'
+
+/** One of the assistant's options: a switch that posts `name=on` when on. */
+function ToggleField({
+	name,
 	label,
 	hint,
-	checked,
-	onChange,
-	disabled,
+	...switchProps
 }: {
-	id: string
+	name: Toggle
 	label: string
 	hint?: string
-	checked: boolean
-	onChange: (checked: boolean) => void
+	defaultChecked?: boolean
+	checked?: boolean
+	onCheckedChange?: (checked: boolean) => void
 	disabled?: boolean
 }) {
+	const id = `generate-sequence-${name}`
 	return (
 		<div className="flex items-center justify-between gap-3">
 			<div className="grid gap-0.5">
 				<Label htmlFor={id}>{label}</Label>
 				{hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
 			</div>
-			<SwitchPrimitive.Root
-				id={id}
-				checked={checked}
-				onCheckedChange={onChange}
-				disabled={disabled}
-				className="peer inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-input transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary"
-			>
-				<SwitchPrimitive.Thumb className="pointer-events-none block h-5 w-5 rounded-full bg-background shadow-lg ring-0 transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
-			</SwitchPrimitive.Root>
+			<Switch id={id} name={name} {...switchProps} />
 		</div>
 	)
 }

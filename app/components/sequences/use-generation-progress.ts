@@ -1,18 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
-
-/** One sequence's change as the generation stream sends it (app/models/assistant/generation-events.server.ts). */
-export type LiveGeneration = { id: string; generationId: string | null; status: string; progress: number }
-export type LiveRunCounts = {
-	total: number
-	generating: number
-	drafts: number
-	active: number
-	failed: number
-	other: number
-	progress: number
-}
-type Frame = { sequences: LiveGeneration[]; run?: LiveRunCounts }
+import { notify } from '#app/components/toaster.tsx'
+import {
+	type GenerationProgress,
+	type GenerationProgressFrame,
+	type GenerationRunCounts,
+} from '#app/schemas/generation-progress.ts'
 
 export function generationEventsUrl(runId?: string) {
 	return `/resources/sequence-generations/events${runId ? `?run=${encodeURIComponent(runId)}` : ''}`
@@ -33,10 +25,10 @@ export function useGenerationProgress({
 	runId?: string
 	/** Toast a failure only for these (the rows on screen); all when omitted. */
 	watchedIds?: readonly string[]
-	onSettled?: (changes: LiveGeneration[]) => void
+	onSettled?: (changes: GenerationProgress[]) => void
 }) {
-	const [live, setLive] = useState<Record<string, LiveGeneration>>({})
-	const [run, setRun] = useState<LiveRunCounts | null>(null)
+	const [live, setLive] = useState<Record<string, GenerationProgress>>({})
+	const [run, setRun] = useState<GenerationRunCounts | null>(null)
 	const latest = useRef({ onSettled, watchedIds })
 	latest.current = { onSettled, watchedIds }
 
@@ -44,7 +36,7 @@ export function useGenerationProgress({
 		if (!enabled || typeof EventSource === 'undefined') return
 		const source = new EventSource(generationEventsUrl(runId))
 		source.addEventListener('progress', (event) => {
-			const frame = JSON.parse((event as MessageEvent<string>).data) as Frame
+			const frame = JSON.parse((event as MessageEvent<string>).data) as GenerationProgressFrame
 			if (frame.run) setRun(frame.run)
 			if (frame.sequences.length === 0) return
 			setLive((previous) => {
@@ -58,8 +50,9 @@ export function useGenerationProgress({
 			const failed = settled.filter(
 				(change) => change.status === 'FAILED' && (!watched || watched.includes(change.id)),
 			)
-			if (failed.length === 1) toast.error('Failed to generate sequence')
-			else if (failed.length > 1) toast.error(`Failed to generate ${failed.length} sequences`)
+			if (failed.length === 1) notify({ type: 'error', title: 'Failed to generate sequence' })
+			else if (failed.length > 1)
+				notify({ type: 'error', title: `Failed to generate ${failed.length} sequences` })
 			settle?.(settled)
 		})
 		source.addEventListener('resync', () => latest.current.onSettled?.([]))
@@ -72,7 +65,7 @@ export function useGenerationProgress({
 /** A row with its live status and progress, when the stream has news of it. */
 export function withLiveProgress<Row extends { id: string; status: string; progress: number }>(
 	row: Row,
-	live: Record<string, LiveGeneration>,
+	live: Record<string, GenerationProgress>,
 ): Row {
 	const change = live[row.id]
 	if (!change || row.status !== 'CREATING') return row

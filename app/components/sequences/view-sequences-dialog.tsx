@@ -2,14 +2,7 @@ import { useFetcher } from '@remix-run/react'
 import { Loader2, Plus } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogFooter,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { CreateSequenceDialog } from './create-sequence-dialog.tsx'
 import {
 	type ContactSequencesData,
@@ -49,40 +42,40 @@ export function ViewSequencesDialog({
 	const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ')
 	return (
 		<>
-			<Dialog open={open} onOpenChange={onOpenChange}>
-				<DialogContent className="max-w-3xl">
-					<DialogHeader>
-						<DialogTitle>Sequences</DialogTitle>
-						<DialogDescription>Sequences for {name}</DialogDescription>
-					</DialogHeader>
-					{!loaded ? (
-						<p
-							className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground"
-							role="status"
-						>
-							<Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-							Finding sequences...
-						</p>
-					) : loader.data?.sequences.length ? (
-						<ContactSequencesTable
-							sequences={loader.data.sequences}
-							onOpen={setOpenSequenceId}
-							onGenerated={() => load(contactSequencesPath(contact.id))}
-						/>
-					) : (
-						<ContactSequencesEmpty />
-					)}
-					<DialogFooter>
-						<Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-							Cancel
-						</Button>
+			<DialogShell
+				open={open}
+				onOpenChange={onOpenChange}
+				title="Sequences"
+				description={`Sequences for ${name}`}
+				className="max-w-3xl"
+				footer={
+					<>
+						<DialogCancelButton />
 						<Button type="button" onClick={() => setCreating(true)}>
 							<Plus aria-hidden="true" />
 							Generate New Sequence
 						</Button>
-					</DialogFooter>
-				</DialogContent>
-			</Dialog>
+					</>
+				}
+			>
+				{!loaded ? (
+					<p
+						className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground"
+						role="status"
+					>
+						<Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+						Finding sequences...
+					</p>
+				) : loader.data?.sequences.length ? (
+					<ContactSequencesTable
+						sequences={loader.data.sequences}
+						onOpen={setOpenSequenceId}
+						onGenerated={() => load(contactSequencesPath(contact.id))}
+					/>
+				) : (
+					<ContactSequencesEmpty />
+				)}
+			</DialogShell>
 			{creating ? (
 				<CreateSequenceDialog
 					contact={contact}

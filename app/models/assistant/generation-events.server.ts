@@ -1,21 +1,12 @@
+import { type GenerationProgress, type GenerationProgressFrame } from '#app/schemas/generation-progress.ts'
 import { organizationTopic, subscribe } from '#app/utils/events.server.ts'
-import { generationRunCounts, type GenerationRunCounts } from './generation-run-progress.server.ts'
+import { generationRunCounts } from './generation-run-progress.server.ts'
 
 /** The NOTIFY channel of the Sequence triggers (migration 20261121170000). */
 export const SEQUENCE_GENERATION_CHANNEL = 'sequence_generation'
 const HEARTBEAT_MS = 15_000
 /** Changes are coalesced into one frame per interval: a 1,000-contact run is ~4,000 NOTIFYs. */
 const FLUSH_MS = 300
-
-export type GenerationProgress = {
-	id: string
-	generationId: string | null
-	/** The sequence's status, or DELETED when a generating one was removed (cancelled). */
-	status: string
-	progress: number
-}
-/** One frame: the sequences that changed since the last one, and the run's figures if followed. */
-export type GenerationProgressFrame = { sequences: GenerationProgress[]; run?: GenerationRunCounts }
 
 const encoder = new TextEncoder()
 

@@ -1,21 +1,10 @@
 import { type SequenceStatus } from '#app/generated/prisma/client.ts'
 import { activateSequences } from '#app/models/sequence/sequence-status.server.ts'
+import { type GenerationRunCounts } from '#app/schemas/generation-progress.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { cancelSequenceGenerations } from './cancel-generation.server.ts'
 
 export const GENERATION_RUN_PAGE_SIZE = 100
-
-export type GenerationRunCounts = {
-	total: number
-	generating: number
-	drafts: number
-	active: number
-	failed: number
-	/** Cancelled, completed, or removed since. */
-	other: number
-	/** 0–100: a finished sequence counts 100, a generating one its own progress. */
-	progress: number
-}
 
 /** A run's figures, read from its sequences (one indexed aggregate, nothing stored to drift). */
 export async function generationRunCounts(organizationId: string, runId: string) {

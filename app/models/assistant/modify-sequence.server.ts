@@ -1,5 +1,7 @@
 import { isModelConfigured, type ModelUsage } from '#app/integrations/openai/openai-client.server.ts'
-import { editorJsonToText, htmlToEditorJson, looksLikeHtml } from '#app/utils/editor-json.ts'
+import { looksLikeHtml } from '#app/utils/editor-json/email-body.ts'
+import { htmlToEditorJson } from '#app/utils/editor-json/from-html.ts'
+import { editorJsonToText } from '#app/utils/editor-json/to-text.ts'
 import { assistantContext } from './grounding.server.ts'
 import { modifySequenceWithModel } from './model-writer.server.ts'
 import { modifySequenceOffline } from './offline-writer.ts'

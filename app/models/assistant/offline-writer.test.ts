@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { checkDraft } from './draft-rules.ts'
-import { modifySequenceOffline, readInstruction, writeSequenceOffline } from './offline-writer.ts'
+import { modifySequenceOffline, writeSequenceOffline } from './offline-writer.ts'
+import { readInstruction } from './offline-writer/read-instruction.ts'
 import { type GenerationRequest, type ModifyRequest } from './sequence-draft.ts'
 
 const generation: GenerationRequest = {

@@ -1,5 +1,5 @@
 import { sqlPool } from '#app/utils/db.server.ts'
-import { emailBodyFrom } from '#app/utils/editor-json.ts'
+import { emailBodyFrom } from '#app/utils/editor-json/email-body.ts'
 import { type SequenceDraft } from './sequence-draft.ts'
 
 /**

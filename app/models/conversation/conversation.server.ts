@@ -5,6 +5,7 @@ import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.t
 import { CONVERSATION_MESSAGES, REPLY_MAX_LENGTH } from '#app/schemas/conversation.ts'
 import { SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { escapeHtml } from '#app/utils/editor-json/safe-html.ts'
 import { recordInboundMessage, type InboundOutcome } from './reply-detection.server.ts'
 
 /** A message of a sequence's thread as the drawer and `GET /conversations` show it. */
@@ -323,15 +324,6 @@ export function htmlToText(html: string) {
 		.replace(/&amp;/g, '&')
 		.replace(/\n{3,}/g, '\n\n')
 		.trim()
-}
-
-function escapeHtml(text: string) {
-	return text
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;')
-		.replace(/"/g, '&quot;')
-		.replace(/'/g, '&#39;')
 }
 
 /** Paragraphs from blank lines, <br> from single newlines. */

@@ -3,7 +3,8 @@ import { findUsableMailbox, type MailboxOwner } from '#app/models/mailbox/mailbo
 import { sequenceProgress } from '#app/schemas/sequence-progress.ts'
 import { type CreateSequenceData, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { emailBodyFrom, type EditorState } from '#app/utils/editor-json.ts'
+import { type EditorState } from '#app/utils/editor-json/editor-state.ts'
+import { emailBodyFrom } from '#app/utils/editor-json/email-body.ts'
 import { changeSequenceStatus, SequenceRuleError } from './sequence-status.server.ts'
 
 // Sequences: the manual builder's create, the drawer's detail, a contact's list (View

@@ -2,7 +2,7 @@ import { updateEmailStep, updateLinkedInStep } from '#app/models/sequence/sequen
 import { getSequence } from '#app/models/sequence/sequence.server.ts'
 import { ModifiedStepsSchema } from '#app/schemas/sequence-drawer.ts'
 import { RequestNoteSchema, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
-import { EditorStateSchema } from '#app/utils/editor-json.ts'
+import { EditorStateSchema } from '#app/utils/editor-json/editor-state.ts'
 import {
 	type DrawerHandler,
 	failure,

@@ -9,10 +9,12 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ArrowLeft, Loader2 } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { ContactBackLink } from '#app/components/sequences/contact-back-link.tsx'
+import { SenderOptions } from '#app/components/sequences/sender-options.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
@@ -117,13 +119,7 @@ export default function GenerateSequenceRoute() {
 	const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
 	return (
 		<div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-			<Link
-				to={`/contacts/${contact.id}`}
-				className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'self-start' })}
-			>
-				<ArrowLeft aria-hidden="true" />
-				{name}
-			</Link>
+			<ContactBackLink contact={contact} />
 			<PageHeader
 				className="mb-0"
 				title="Generate Sequence"
@@ -140,12 +136,7 @@ export default function GenerateSequenceRoute() {
 						<div className="grid gap-2">
 							<Label htmlFor={fields.emailAddressId.id}>Sender email</Label>
 							<Select {...getSelectProps(fields.emailAddressId)}>
-								<option value="">Select a sender email</option>
-								{mailboxes.map((mailbox) => (
-									<option key={mailbox.id} value={mailbox.id}>
-										{mailbox.address}
-									</option>
-								))}
+								<SenderOptions mailboxes={mailboxes} />
 							</Select>
 							<ErrorList id={fields.emailAddressId.errorId} errors={fields.emailAddressId.errors} />
 						</div>
@@ -174,7 +165,7 @@ export default function GenerateSequenceRoute() {
 									Cancel
 								</Link>
 								<Button type="submit" disabled={pending}>
-									{pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+									<PendingIcon pending={pending} />
 									Generate Sequence
 								</Button>
 							</div>

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react'
-import { ArrowLeft, Sparkles } from 'lucide-react'
+import { Sparkles } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import {
@@ -10,6 +10,7 @@ import {
 } from '#app/components/mail/google-permissions-dialog.tsx'
 import { useRateLimitInfo } from '#app/components/mail/rate-limit-info-dialog.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { ContactBackLink } from '#app/components/sequences/contact-back-link.tsx'
 import {
 	type CreateSequenceActionData,
 	createSequenceAction,
@@ -140,13 +141,7 @@ export default function NewSequenceRoute() {
 		navigation.state === 'submitting' && navigation.formAction === createSequenceAction(contact.id)
 	return (
 		<div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
-			<Link
-				to={`/contacts/${contact.id}`}
-				className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'self-start' })}
-			>
-				<ArrowLeft aria-hidden="true" />
-				{[contact.firstName, contact.lastName].join(' ')}
-			</Link>
+			<ContactBackLink contact={contact} />
 			<PageHeader
 				className="mb-0"
 				title="Create Email Sequence"

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { RecentGenerationRuns } from '#app/components/sequences/generate-sequences/recent-generation-runs.tsx'
 import { SequenceStatusLabel } from '#app/components/sequences/sequence-status-label.tsx'
+import { SequenceTableHead } from '#app/components/sequences/sequence-table-head.tsx'
 import {
 	useGenerationProgress,
 	useThrottled,
@@ -13,7 +14,7 @@ import {
 import { formatDate } from '#app/components/settings/format-date.ts'
 import { Card } from '#app/components/ui/card.tsx'
 import { Progress } from '#app/components/ui/progress.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { Table, TableBody, TableCell, TableRow } from '#app/components/ui/table.tsx'
 import { listGenerationRuns } from '#app/models/assistant/generation-run-progress.server.ts'
 import { listOrganizationSequences } from '#app/models/sequence/sequence.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
@@ -127,19 +128,19 @@ export default function SequencesRoute() {
 					</div>
 				) : (
 					<Table aria-label="Sequences">
-						<TableHeader>
-							<TableRow>
-								<TableHead>Contact</TableHead>
-								<TableHead>Subject</TableHead>
-								<TableHead>Status</TableHead>
-								<TableHead className="text-right">Steps</TableHead>
-								<TableHead>Progress</TableHead>
-								<TableHead className="text-right">Sent</TableHead>
-								<TableHead className="text-right">Replies</TableHead>
-								<TableHead className="text-right">Clicks</TableHead>
-								<TableHead>Created</TableHead>
-							</TableRow>
-						</TableHeader>
+						<SequenceTableHead
+							columns={[
+								'contact',
+								'subject',
+								'status',
+								'steps',
+								'progress',
+								'sent',
+								'replies',
+								'clicks',
+								'created',
+							]}
+						/>
 						<TableBody>
 							{sequences.map((row) => {
 								const sequence = withLiveProgress(row, live)

@@ -8,6 +8,7 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { GenerationRunSummary } from '#app/components/sequences/generate-sequences/generation-run-summary.tsx'
 import { SequenceDrawer } from '#app/components/sequences/sequence-drawer/sequence-drawer.tsx'
 import { SequenceStatusLabel } from '#app/components/sequences/sequence-status-label.tsx'
+import { SequenceTableHead } from '#app/components/sequences/sequence-table-head.tsx'
 import {
 	useGenerationProgress,
 	useThrottled,
@@ -15,7 +16,7 @@ import {
 } from '#app/components/sequences/use-generation-progress.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { Table, TableBody, TableCell, TableRow } from '#app/components/ui/table.tsx'
 import {
 	activateGenerationRun,
 	cancelGenerationRun,
@@ -25,6 +26,7 @@ import {
 	listGenerationRunSequences,
 } from '#app/models/assistant/generation-run-progress.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
+import { generationRunPage } from '#app/schemas/assistant.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // One Generate Sequences run: its progress (live over Server-Sent Events), each contact's draft
@@ -34,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)
 	const run = await getGenerationRun(actor.organizationId, params.runId ?? '')
 	if (!run) throw new Response('Generation not found', { status: 404 })
-	const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1)
+	const page = generationRunPage(new URL(request.url).searchParams)
 	const sequences = await listGenerationRunSequences(actor.organizationId, run.id, { page })
 	return {
 		run: {
@@ -163,14 +165,7 @@ export default function GenerationRunRoute() {
 					<p className="p-10 text-center text-sm text-muted-foreground">No sequences in this run.</p>
 				) : (
 					<Table aria-label="Generated sequences">
-						<TableHeader>
-							<TableRow>
-								<TableHead>Contact</TableHead>
-								<TableHead>Subject</TableHead>
-								<TableHead>Status</TableHead>
-								<TableHead className="text-right">Steps</TableHead>
-							</TableRow>
-						</TableHeader>
+						<SequenceTableHead columns={['contact', 'subject', 'status', 'steps']} />
 						<TableBody>
 							{sequences.map((row) => {
 								const sequence = withLiveProgress(row, live)

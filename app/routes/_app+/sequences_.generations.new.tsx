@@ -1,11 +1,9 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
-import {
-	type GenerateSequencesActionData,
-	GenerateSequencesForm,
-} from '#app/components/sequences/generate-sequences/generate-sequences-form.tsx'
+import { GenerateSequencesForm } from '#app/components/sequences/generate-sequences/generate-sequences-form.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import {
 	GenerationRequestError,
@@ -20,8 +18,12 @@ import { getLinkedInConnection } from '#app/models/linkedin/linkedin-connection.
 import { listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
+import { ASSISTANT_MESSAGES } from '#app/schemas/assistant.ts'
 import { contactFilterOfBulkBody } from '#app/schemas/contact-filter.ts'
-import { generationTargetFromSearchParams, parseGenerationRunForm } from '#app/schemas/generation-run-form.ts'
+import {
+	GenerationRunFormSchema,
+	generationTargetFromSearchParams,
+} from '#app/schemas/generation-run-form.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // The Generate Sequences dialog's page: the same form for a campaign's contacts
@@ -77,17 +79,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const actor = await requireActor(request)
-	const parsed = parseGenerationRunForm(await request.formData())
-	if (!parsed.success) {
-		const fieldErrors: Record<string, string> = {}
-		for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message
-		return data<GenerateSequencesActionData>({ fieldErrors }, { status: 400 })
-	}
-	const body = parsed.data
+	const submission = parseWithZod(await request.formData(), { schema: GenerationRunFormSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	const body = submission.value
 	const target = targetOf(body)
 	if (!target)
-		return data<GenerateSequencesActionData>(
-			{ fieldErrors: { contactIds: 'Select at least one contact' } },
+		return data(
+			{ result: submission.reply({ fieldErrors: { contactIds: ['Select at least one contact'] } }) },
 			{ status: 400 },
 		)
 	try {
@@ -112,11 +110,11 @@ export async function action({ request }: ActionFunctionArgs) {
 		})
 	} catch (error) {
 		if (!(error instanceof GenerationRequestError)) throw error
-		const field = error.message === 'Please select a sender email' ? 'emailAddressId' : 'form'
-		return data<GenerateSequencesActionData>(
-			{ fieldErrors: { [field]: error.message } },
-			{ status: error.status },
-		)
+		const refused =
+			error.message === ASSISTANT_MESSAGES.senderRequired
+				? { fieldErrors: { emailAddressId: [error.message] } }
+				: { formErrors: [error.message] }
+		return data({ result: submission.reply(refused) }, { status: error.status })
 	}
 }
 
@@ -132,7 +130,7 @@ export default function GenerateSequencesRoute() {
 			/>
 			<Card>
 				<CardContent className="p-6">
-					<GenerateSequencesForm data={loaderData} actionData={actionData} cancelHref="/sequences" />
+					<GenerateSequencesForm data={loaderData} lastResult={actionData?.result} cancelHref="/sequences" />
 				</CardContent>
 			</Card>
 		</div>

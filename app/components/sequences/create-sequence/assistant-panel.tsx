@@ -1,6 +1,7 @@
-import { Loader2, Sparkles } from 'lucide-react'
+import { Sparkles } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 
@@ -61,7 +62,7 @@ export function AssistantPanel({
 				/>
 			</div>
 			<Button type="button" onClick={() => void modify()} disabled={!canModify}>
-				{pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+				<PendingIcon pending={pending} icon={Sparkles} />
 				Modify
 			</Button>
 			<div className="grid gap-1.5">

@@ -1,17 +1,18 @@
 import { getFormProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
-import { Loader2, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { type EditorValue } from '#app/components/editor/email-editor.tsx'
 import { RateLimitInfoButton } from '#app/components/mail/rate-limit-info-dialog.tsx'
 import { type SenderMailbox } from '#app/components/mail/use-sender-mailboxes.ts'
 import { Button } from '#app/components/ui/button.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { NativeSelect } from '#app/components/ui/select.tsx'
 import { STEPS_MAX } from '#app/schemas/sequence.ts'
-import { emailBodyFrom } from '#app/utils/editor-json.ts'
+import { emailBodyFrom } from '#app/utils/editor-json/email-body.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { AssistantPanel } from './assistant-panel.tsx'
 import {
@@ -309,7 +310,7 @@ export function CreateSequenceForm({
 				<div className="flex flex-wrap justify-end gap-2 border-t pt-4">
 					{secondaryAction}
 					<Button type="submit" disabled={steps.length === 0 || noEmail || busy}>
-						{pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+						<PendingIcon pending={pending} />
 						Create sequence
 					</Button>
 				</div>

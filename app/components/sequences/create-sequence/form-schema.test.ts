@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
-import { htmlToEditorJson } from '#app/utils/editor-json.ts'
+import { htmlToEditorJson } from '#app/utils/editor-json/from-html.ts'
 import {
 	CreateSequenceFormSchema,
 	daysAfterMinMessage,

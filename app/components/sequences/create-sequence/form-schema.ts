@@ -8,7 +8,9 @@ import {
 	STEPS_MAX,
 	SUBJECT_MAX,
 } from '#app/schemas/sequence.ts'
-import { EditorStateSchema, editorJsonToText, emailBodyFrom } from '#app/utils/editor-json.ts'
+import { EditorStateSchema } from '#app/utils/editor-json/editor-state.ts'
+import { emailBodyFrom } from '#app/utils/editor-json/email-body.ts'
+import { editorJsonToText } from '#app/utils/editor-json/to-text.ts'
 
 // The Create Email Sequence form (dialog and /contacts/:id/sequences/new): one sender for all
 // steps, the subject once (later steps are replies with the same subject), and the dialog's

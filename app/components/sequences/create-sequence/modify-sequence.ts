@@ -1,4 +1,5 @@
-import { toast } from 'sonner'
+import { notify } from '#app/components/toaster.tsx'
+import { apiRequest } from '#app/utils/api-client.ts'
 
 // The assistant's Modify call (POST /api/sequences/modify, same-origin, unversioned). The
 // assistant itself is issue 5; this is the client side the spec describes: the organization's
@@ -14,22 +15,12 @@ export type ModifyContact = { id: string; firstName: string; lastName: string; e
 export type ExistingStep = { id: string; subject: string; body: string; daysAfter: number }
 export type ModifiedStep = { subject?: string; body?: string; daysAfter?: number }
 
-function errorText(body: unknown) {
-	if (!body || typeof body !== 'object') return null
-	const { error, message } = body as { error?: unknown; message?: unknown }
-	// Our API's `error` is a code; its `message` is what a person reads.
-	if (typeof message === 'string' && message) return message
-	return typeof error === 'string' && error ? error : null
-}
+type OrganizationSettings = { summary?: unknown; description?: unknown; documents?: unknown }
 
 async function fetchOrganization() {
-	const response = await fetch('/api/v1/settings', { headers: { Accept: 'application/json' } })
-	if (!response.ok) throw new Error(MODIFY_MESSAGES.settingsFailed)
-	const settings = (await response.json()) as {
-		summary?: unknown
-		description?: unknown
-		documents?: unknown
-	}
+	const settings = await apiRequest<OrganizationSettings>('/api/v1/settings', {
+		fallbackMessage: MODIFY_MESSAGES.settingsFailed,
+	})
 	return { summary: settings.summary, description: settings.description, documents: settings.documents }
 }
 
@@ -47,24 +38,22 @@ export async function modifySequence({
 	try {
 		organization = await fetchOrganization()
 	} catch {
-		toast.error(MODIFY_MESSAGES.settingsFailed)
+		notify({ type: 'error', title: MODIFY_MESSAGES.settingsFailed })
 		return null
 	}
 	try {
-		const response = await fetch('/api/sequences/modify', {
+		const body = await apiRequest<{ steps?: unknown } | null>('/api/sequences/modify', {
 			method: 'POST',
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			body: JSON.stringify({ prompt, contact, organization, existingSequence, linkedinSteps: [] }),
+			body: { prompt, contact, organization, existingSequence, linkedinSteps: [] },
+			fallbackMessage: MODIFY_MESSAGES.unknown,
 		})
-		const body: unknown = await response.json().catch(() => null)
-		const steps = (body as { steps?: unknown } | null)?.steps
-		if (!response.ok || !Array.isArray(steps)) {
-			toast.error(MODIFY_MESSAGES.failed, { description: errorText(body) ?? MODIFY_MESSAGES.unknown })
-			return null
-		}
+		const steps = body?.steps
+		if (!Array.isArray(steps)) throw new Error(MODIFY_MESSAGES.unknown)
 		return steps.filter((step): step is ModifiedStep => Boolean(step) && typeof step === 'object')
 	} catch (error) {
-		toast.error(MODIFY_MESSAGES.failed, {
+		notify({
+			type: 'error',
+			title: MODIFY_MESSAGES.failed,
 			description: error instanceof Error && error.message ? error.message : MODIFY_MESSAGES.unknown,
 		})
 		return null

@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
-import { Minus, Plus, Trash2 } from 'lucide-react'
+import { type LucideIcon, Minus, Plus, Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { EmailEditor, type EditorValue } from '#app/components/editor/email-editor.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -83,16 +83,12 @@ export function StepCard({
 			<div className="grid gap-1.5">
 				<Label htmlFor={fields.daysAfter.id}>{daysLabel}</Label>
 				<div className="flex items-center gap-2">
-					<Button
-						{...decreaseProps}
-						variant="outline"
-						size="icon"
-						className="h-9 w-9"
-						aria-label={`Fewer days for step ${index + 1}`}
+					<DaysButton
+						buttonProps={decreaseProps}
+						label={`Fewer days for step ${index + 1}`}
+						icon={Minus}
 						disabled={!(days > minDays) || disabled}
-					>
-						<Minus aria-hidden="true" />
-					</Button>
+					/>
 					<Input
 						{...getInputProps(fields.daysAfter, { type: 'number', value: false })}
 						value={daysText}
@@ -104,16 +100,12 @@ export function StepCard({
 						onBlur={onDaysBlur}
 						disabled={disabled}
 					/>
-					<Button
-						{...increaseProps}
-						variant="outline"
-						size="icon"
-						className="h-9 w-9"
-						aria-label={`More days for step ${index + 1}`}
+					<DaysButton
+						buttonProps={increaseProps}
+						label={`More days for step ${index + 1}`}
+						icon={Plus}
 						disabled={disabled}
-					>
-						<Plus aria-hidden="true" />
-					</Button>
+					/>
 					<span className="text-sm text-muted-foreground">{timingHint(index, days)}</span>
 				</div>
 				<ErrorList id={fields.daysAfter.errorId} errors={fields.daysAfter.errors} />
@@ -165,6 +157,32 @@ export function StepCard({
 }
 
 /** The spec's timing words: "Immediately", "n day(s) after initial step / previous step". */
+/** The − and + beside the days: Conform's intent buttons (they post without JavaScript too). */
+function DaysButton({
+	buttonProps,
+	label,
+	icon: Icon,
+	disabled,
+}: {
+	buttonProps: ButtonProps
+	label: string
+	icon: LucideIcon
+	disabled?: boolean
+}) {
+	return (
+		<Button
+			{...buttonProps}
+			variant="outline"
+			size="icon"
+			className="h-9 w-9"
+			aria-label={label}
+			disabled={disabled}
+		>
+			<Icon aria-hidden="true" />
+		</Button>
+	)
+}
+
 function timingHint(index: number, days: number) {
 	if (!Number.isFinite(days)) return null
 	if (index === 0) return days === 0 ? 'Immediately' : `${days} ${days === 1 ? 'day' : 'days'} from now`

@@ -1,12 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect } from 'react'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import {
 	GENERATE_SEQUENCES_ACTION,
 	type GenerateSequencesActionData,
@@ -37,23 +31,20 @@ export function GenerateSequencesDialog({
 	}, [open, query, load])
 	const loaded = loader.data && loader.data.query === query
 	return (
-		<Dialog open={open} onOpenChange={(next) => (submit.state === 'idle' ? onOpenChange(next) : undefined)}>
-			<DialogContent className="max-w-lg">
-				<DialogHeader>
-					<DialogTitle>Generate Sequences</DialogTitle>
-					<DialogDescription>
-						The assistant writes a draft for each contact in the background; review them, then activate them
-						together.
-					</DialogDescription>
-				</DialogHeader>
-				{loaded ? (
-					<GenerateSequencesForm data={loader.data!} fetcher={submit} onCancel={() => onOpenChange(false)} />
-				) : (
-					<p className="py-8 text-center text-sm text-muted-foreground" role="status">
-						Loading…
-					</p>
-				)}
-			</DialogContent>
-		</Dialog>
+		<DialogShell
+			open={open}
+			onOpenChange={(next) => (submit.state === 'idle' ? onOpenChange(next) : undefined)}
+			title="Generate Sequences"
+			description="The assistant writes a draft for each contact in the background; review them, then activate them together."
+			className="max-w-lg"
+		>
+			{loaded ? (
+				<GenerateSequencesForm data={loader.data!} fetcher={submit} onCancel={() => onOpenChange(false)} />
+			) : (
+				<p className="py-8 text-center text-sm text-muted-foreground" role="status">
+					Loading…
+				</p>
+			)}
+		</DialogShell>
 	)
 }

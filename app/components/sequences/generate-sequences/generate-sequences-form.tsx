@@ -1,13 +1,31 @@
+import {
+	type FieldMetadata,
+	getFormProps,
+	getInputProps,
+	getSelectProps,
+	getTextareaProps,
+	type SubmissionResult,
+	useForm,
+} from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, type useFetcher, useNavigation } from '@remix-run/react'
-import { Loader2, Sparkles } from 'lucide-react'
+import { Sparkles } from 'lucide-react'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
+import {
+	GENERATION_TARGET_FIELDS,
+	GenerationRunFormFieldsSchema,
+	GenerationRunFormSchema,
+} from '#app/schemas/generation-run-form.ts'
+import { SenderOptions } from '../sender-options.tsx'
 
 export const GENERATE_SEQUENCES_ACTION = '/sequences/generations/new'
 
-export type GenerateSequencesActionData = { fieldErrors: Record<string, string> }
+/** What the action answers when it refuses the form (a redirect otherwise). */
+export type GenerateSequencesActionData = { result: SubmissionResult<string[]> }
 
 export type GenerateSequencesFormData = {
 	/** The target's query (campaignId=… or contactIds=…&search=…), sent back as hidden fields. */
@@ -25,13 +43,13 @@ export type GenerateSequencesFormData = {
  */
 export function GenerateSequencesForm({
 	data,
-	actionData,
+	lastResult,
 	cancelHref,
 	onCancel,
 	fetcher,
 }: {
 	data: GenerateSequencesFormData
-	actionData?: GenerateSequencesActionData
+	lastResult?: SubmissionResult<string[]>
 	cancelHref?: string
 	onCancel?: () => void
 	fetcher?: ReturnType<typeof useFetcher<GenerateSequencesActionData>>
@@ -40,9 +58,21 @@ export function GenerateSequencesForm({
 	const submitting = fetcher
 		? fetcher.state !== 'idle'
 		: navigation.state !== 'idle' && navigation.formAction?.startsWith(GENERATE_SEQUENCES_ACTION) === true
-	const errors = (fetcher ? fetcher.data?.fieldErrors : actionData?.fieldErrors) ?? {}
+	const [form, fields] = useForm({
+		id: 'generate-sequences',
+		lastResult: fetcher ? fetcher.data?.result : lastResult,
+		constraint: getZodConstraint(GenerationRunFormFieldsSchema),
+		defaultValue: {
+			emailAddressId: data.mailboxes.length === 1 ? data.mailboxes[0]!.id : '',
+			orgPrompt: 'on',
+			linkedin: data.linkedinConnected ? 'on' : undefined,
+		},
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: GenerationRunFormSchema }),
+	})
 	const FormComponent = fetcher ? fetcher.Form : Form
-	const hidden = [...new URLSearchParams(data.query)].filter(([key]) => HIDDEN_FIELDS.has(key))
+	const hidden = [...new URLSearchParams(data.query)].filter(([key]) => TARGET_FIELDS.has(key))
 
 	if (!data.target) {
 		return (
@@ -57,6 +87,7 @@ export function GenerateSequencesForm({
 			// The query too: a refused form re-renders the page for the same contacts.
 			action={`${GENERATE_SEQUENCES_ACTION}?${data.query}`}
 			className="grid gap-5"
+			{...getFormProps(form)}
 		>
 			{hidden.map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
@@ -68,57 +99,48 @@ export function GenerateSequencesForm({
 			</p>
 			<fieldset disabled={submitting} className="grid gap-5">
 				<div className="grid gap-1.5">
-					<Label htmlFor="generate-sequences-sender">Sender email</Label>
+					<Label htmlFor={fields.emailAddressId.id}>Sender email</Label>
 					<select
-						id="generate-sequences-sender"
-						name="emailAddressId"
-						defaultValue={data.mailboxes.length === 1 ? data.mailboxes[0]!.id : ''}
-						aria-invalid={errors.emailAddressId ? true : undefined}
-						aria-describedby={errors.emailAddressId ? 'generate-sequences-sender-error' : undefined}
+						{...getSelectProps(fields.emailAddressId)}
 						className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
 					>
-						<option value="">Select a sender email</option>
-						{data.mailboxes.map((mailbox) => (
-							<option key={mailbox.id} value={mailbox.id}>
-								{mailbox.address}
-							</option>
-						))}
+						<SenderOptions mailboxes={data.mailboxes} />
 					</select>
-					<ErrorList id="generate-sequences-sender-error" errors={[errors.emailAddressId]} />
+					<ErrorList id={fields.emailAddressId.errorId} errors={fields.emailAddressId.errors} />
 				</div>
 				<div className="grid gap-3">
 					<Option
-						name="orgPrompt"
+						field={fields.orgPrompt}
 						label="Organization Prompt"
 						hint="Write from your organization's summary, description and documents."
-						defaultChecked
 					/>
 					<Option
-						name="linkedin"
+						field={fields.linkedin}
 						label="LinkedIn Request"
 						hint={
 							data.linkedinConnected
 								? 'A connection request and messages, for contacts with a LinkedIn profile.'
 								: 'LinkedIn is not connected yet: connect it in Chrome before these steps are due.'
 						}
-						defaultChecked={data.linkedinConnected}
 					/>
 					{data.phoneEnabled ? (
-						<Option name="phoneCall" label="Phone Call Request" hint="Talking points for a call." />
+						<Option field={fields.phoneCall} label="Phone Call Request" hint="Talking points for a call." />
 					) : null}
 				</div>
 				<div className="grid gap-1.5">
-					<Label htmlFor="generate-sequences-prompt">Additional information</Label>
+					<Label htmlFor={fields.prompt.id}>Additional information</Label>
 					<Textarea
-						id="generate-sequences-prompt"
-						name="prompt"
+						{...getTextareaProps(fields.prompt)}
 						rows={4}
 						maxLength={4000}
 						placeholder="Anything the assistant should know: an offer, an event, the tone to use…"
 					/>
 				</div>
 			</fieldset>
-			<ErrorList errors={[errors.form ?? errors.contactIds ?? errors.campaignId]} />
+			<ErrorList
+				id={form.errorId}
+				errors={[form.errors?.[0] ?? fields.contactIds.errors?.[0] ?? fields.campaignId.errors?.[0]]}
+			/>
 			<div className="flex justify-end gap-2">
 				{onCancel ? (
 					<Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
@@ -130,11 +152,7 @@ export function GenerateSequencesForm({
 					</Link>
 				) : null}
 				<Button type="submit" disabled={submitting}>
-					{submitting ? (
-						<Loader2 className="animate-spin" aria-hidden="true" />
-					) : (
-						<Sparkles aria-hidden="true" />
-					)}
+					<PendingIcon pending={submitting} icon={Sparkles} />
 					Generate Sequences
 				</Button>
 			</div>
@@ -142,39 +160,15 @@ export function GenerateSequencesForm({
 	)
 }
 
-const HIDDEN_FIELDS = new Set([
-	'campaignId',
-	'contactIds',
-	'search',
-	'tags',
-	'campaign',
-	'list',
-	'exclude_ids',
-])
+const TARGET_FIELDS = new Set<string>(GENERATION_TARGET_FIELDS)
 
-function Option({
-	name,
-	label,
-	hint,
-	defaultChecked,
-}: {
-	name: string
-	label: string
-	hint: string
-	defaultChecked?: boolean
-}) {
-	const id = `generate-sequences-${name}`
+function Option({ field, label, hint }: { field: FieldMetadata<boolean>; label: string; hint: string }) {
+	const { key, ...props } = getInputProps(field, { type: 'checkbox' })
 	return (
 		<div className="flex items-start gap-3">
-			<input
-				id={id}
-				type="checkbox"
-				name={name}
-				defaultChecked={defaultChecked}
-				className="mt-0.5 size-4 shrink-0 accent-primary"
-			/>
+			<input key={key} {...props} className="mt-0.5 size-4 shrink-0 accent-primary" />
 			<div className="grid gap-0.5">
-				<Label htmlFor={id}>{label}</Label>
+				<Label htmlFor={field.id}>{label}</Label>
 				<p className="text-xs text-muted-foreground">{hint}</p>
 			</div>
 		</div>

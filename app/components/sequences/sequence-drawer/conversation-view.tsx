@@ -1,7 +1,8 @@
-import { Loader2, Send } from 'lucide-react'
+import { Send } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useGoogleScopeRetry } from '#app/components/mail/google-permissions-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { type DrawerMessage } from '#app/schemas/sequence-drawer.ts'
@@ -104,7 +105,7 @@ function ReplyBox() {
 			{permissions.dialog}
 			<div className="flex justify-end">
 				<Button type="submit" disabled={hydrated && (!body.trim() || sending)}>
-					{sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+					<PendingIcon pending={sending} icon={Send} />
 					Send
 				</Button>
 			</div>

@@ -1,6 +1,6 @@
 import { useFetcher, useFetchers, type FetcherWithComponents } from '@remix-run/react'
 import * as React from 'react'
-import { toast as showToast } from 'sonner'
+import { notify } from '#app/components/toaster.tsx'
 import { type DrawerActionResult } from '#app/schemas/sequence-drawer.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
@@ -50,7 +50,7 @@ export function useDrawerFetcher() {
 	const fetcher = useFetcher<DrawerActionResult>()
 	useFetcherResult(fetcher, (result) => {
 		if (!result.ok && result.toast)
-			showToast.error(result.toast.title, { description: result.toast.description })
+			notify({ type: 'error', title: result.toast.title, description: result.toast.description })
 	})
 	return fetcher
 }

@@ -1,5 +1,6 @@
-import { Loader2, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#app/components/ui/tabs.tsx'
 import { type DrawerSequence } from '#app/schemas/sequence-drawer.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -41,18 +42,12 @@ export function DrawerSteps({ sequence, editId }: { sequence: DrawerSequence; ed
 	if (!hydrated) {
 		return (
 			<div className="grid gap-6">
-				<section aria-labelledby="drawer-email-steps" className="grid gap-2">
-					<h3 id="drawer-email-steps" className="text-sm font-semibold">
-						Email
-					</h3>
+				<StepsSection id="drawer-email-steps" title="Email">
 					{email}
-				</section>
-				<section aria-labelledby="drawer-linkedin-steps" className="grid gap-2">
-					<h3 id="drawer-linkedin-steps" className="text-sm font-semibold">
-						LinkedIn
-					</h3>
+				</StepsSection>
+				<StepsSection id="drawer-linkedin-steps" title="LinkedIn">
 					{linkedIn}
-				</section>
+				</StepsSection>
 			</div>
 		)
 	}
@@ -65,6 +60,18 @@ export function DrawerSteps({ sequence, editId }: { sequence: DrawerSequence; ed
 			<TabsContent value="email">{email}</TabsContent>
 			<TabsContent value="linkedin">{linkedIn}</TabsContent>
 		</Tabs>
+	)
+}
+
+/** One channel's list under its heading (both lists, one under the other, before hydration). */
+function StepsSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+	return (
+		<section aria-labelledby={id} className="grid gap-2">
+			<h3 id={id} className="text-sm font-semibold">
+				{title}
+			</h3>
+			{children}
+		</section>
 	)
 }
 
@@ -81,11 +88,7 @@ function AddStepForm({ kind, daysAfter }: { kind: StepKind; daysAfter: number })
 				className="w-full border-dashed"
 				disabled={fetcher.state !== 'idle'}
 			>
-				{fetcher.state !== 'idle' ? (
-					<Loader2 className="animate-spin" aria-hidden="true" />
-				) : (
-					<Plus aria-hidden="true" />
-				)}
+				<PendingIcon pending={fetcher.state !== 'idle'} icon={Plus} />
 				Add Step
 			</Button>
 		</DrawerForm>

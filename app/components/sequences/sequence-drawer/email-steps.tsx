@@ -4,10 +4,9 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { type DrawerEmailStep } from '#app/schemas/sequence-drawer.ts'
-import { DrawerForm, useDrawer, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
-import { EditStepButton, StepCard, stepPermissions, TimingControl } from './step-card.tsx'
-import { DeleteStepForm } from './step-delete.tsx'
+import { DrawerForm, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
 import { emailStepTitle, emailTimingLabel } from './step-labels.ts'
+import { EditActions, StepList } from './step-list.tsx'
 
 export function EmailSteps({
 	steps,
@@ -18,59 +17,19 @@ export function EmailSteps({
 	sequenceStatus: string
 	initialEditId: string | null
 }) {
-	const { readOnly } = useDrawer()
-	const [editingId, setEditingId] = useState(initialEditId)
-	if (steps.length === 0) {
-		return (
-			<p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-				No email steps yet.
-			</p>
-		)
-	}
 	return (
-		<ol className="grid gap-3" aria-label="Email steps">
-			{steps.map((step) => {
-				const { canEdit, canEditTiming, canDelete } = stepPermissions(sequenceStatus, step.status, readOnly)
-				const editing = canEdit && editingId === step.id
-				return (
-					<li key={step.id}>
-						<StepCard
-							title={emailStepTitle(step.order)}
-							status={step.status}
-							clicked={step.clicked}
-							failureReason={step.failureReason}
-							timing={
-								<TimingControl
-									kind="email"
-									stepId={step.id}
-									daysAfter={step.daysAfter}
-									label={(days) => emailTimingLabel(step.order, days)}
-									editable={canEditTiming}
-								/>
-							}
-							actions={
-								canEdit || canDelete ? (
-									<>
-										{canEdit && !editing ? (
-											<EditStepButton stepId={step.id} onEdit={() => setEditingId(step.id)} />
-										) : null}
-										{canDelete ? (
-											<DeleteStepForm kind="email" stepId={step.id} deletesSequence={steps.length === 1} />
-										) : null}
-									</>
-								) : null
-							}
-						>
-							{editing ? (
-								<EmailStepEditor step={step} onDone={() => setEditingId(null)} />
-							) : (
-								<EmailStepContent step={step} />
-							)}
-						</StepCard>
-					</li>
-				)
-			})}
-		</ol>
+		<StepList
+			kind="email"
+			steps={steps}
+			sequenceStatus={sequenceStatus}
+			initialEditId={initialEditId}
+			lastDeletesSequence
+			title={emailStepTitle}
+			timingLabel={emailTimingLabel}
+			cardDetails={(step) => ({ clicked: step.clicked, failureReason: step.failureReason })}
+			content={(step) => <EmailStepContent step={step} />}
+			editor={(step, onDone) => <EmailStepEditor step={step} onDone={onDone} />}
+		/>
 	)
 }
 
@@ -97,7 +56,6 @@ function EmailStepContent({ step }: { step: DrawerEmailStep }) {
  */
 function EmailStepEditor({ step, onDone }: { step: DrawerEmailStep; onDone: () => void }) {
 	const id = useId()
-	const { returnTo } = useDrawer()
 	const subjectFetcher = useDrawerFetcher()
 	const bodyFetcher = useDrawerFetcher()
 	const [subject, setSubject] = useState(step.subject)
@@ -105,11 +63,6 @@ function EmailStepEditor({ step, onDone }: { step: DrawerEmailStep; onDone: () =
 	useFetcherResult(bodyFetcher, (result) => {
 		if (result.ok) onDone()
 	})
-	const cancelHref = (() => {
-		const url = new URL(returnTo, 'http://drawer')
-		url.searchParams.delete('edit')
-		return `${url.pathname}${url.search}`
-	})()
 	return (
 		<div className="grid gap-3">
 			<DrawerForm
@@ -162,30 +115,8 @@ function EmailStepEditor({ step, onDone }: { step: DrawerEmailStep; onDone: () =
 					initialHtml={step.body}
 					onChange={() => setBodyChanged(true)}
 				/>
-				<div className="flex justify-end gap-2">
-					<CancelEdit href={cancelHref} onCancel={onDone} />
-					<Button type="submit" disabled={bodyFetcher.state !== 'idle'}>
-						Save
-					</Button>
-				</div>
+				<EditActions onCancel={onDone} saving={bodyFetcher.state !== 'idle'} />
 			</DrawerForm>
 		</div>
-	)
-}
-
-/** Cancel: closes the editor, or without JavaScript goes back to the drawer without ?edit. */
-export function CancelEdit({ href, onCancel }: { href: string; onCancel: () => void }) {
-	return (
-		<Button asChild variant="outline">
-			<a
-				href={href}
-				onClick={(event) => {
-					event.preventDefault()
-					onCancel()
-				}}
-			>
-				Cancel
-			</a>
-		</Button>
 	)
 }

@@ -1,15 +1,12 @@
 import { useId, useState } from 'react'
-import { Button } from '#app/components/ui/button.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { type DrawerLinkedInStep } from '#app/schemas/sequence-drawer.ts'
 import { REQUEST_NOTE_MAX, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { cn } from '#app/utils/misc.ts'
-import { DrawerForm, useDrawer, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
-import { CancelEdit } from './email-steps.tsx'
-import { EditStepButton, StepCard, stepPermissions, TimingControl } from './step-card.tsx'
-import { DeleteStepForm } from './step-delete.tsx'
+import { DrawerForm, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
 import { linkedInStepTitle, linkedInTimingLabel } from './step-labels.ts'
+import { EditActions, StepList } from './step-list.tsx'
 
 export function LinkedInSteps({
 	steps,
@@ -23,67 +20,23 @@ export function LinkedInSteps({
 	/** No other steps: removing the last LinkedIn step removes the sequence. */
 	onlyKind: boolean
 }) {
-	const { readOnly } = useDrawer()
-	const [editingId, setEditingId] = useState(initialEditId)
-	if (steps.length === 0) {
-		return (
-			<p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-				No LinkedIn steps yet.
-			</p>
-		)
-	}
 	return (
-		<ol className="grid gap-3" aria-label="LinkedIn steps">
-			{steps.map((step) => {
-				const { canEdit, canEditTiming, canDelete } = stepPermissions(sequenceStatus, step.status, readOnly)
-				const editing = canEdit && editingId === step.id
-				return (
-					<li key={step.id}>
-						<StepCard
-							title={linkedInStepTitle(step.order)}
-							status={step.status}
-							timing={
-								<TimingControl
-									kind="linkedin"
-									stepId={step.id}
-									daysAfter={step.daysAfter}
-									label={(days) => linkedInTimingLabel(step.order, days)}
-									editable={canEditTiming}
-								/>
-							}
-							actions={
-								canEdit || canDelete ? (
-									<>
-										{canEdit && !editing ? (
-											<EditStepButton stepId={step.id} onEdit={() => setEditingId(step.id)} />
-										) : null}
-										{canDelete ? (
-											<DeleteStepForm
-												kind="linkedin"
-												stepId={step.id}
-												deletesSequence={onlyKind && steps.length === 1}
-											/>
-										) : null}
-									</>
-								) : null
-							}
-						>
-							{editing ? (
-								<LinkedInStepEditor step={step} onDone={() => setEditingId(null)} />
-							) : (
-								<p
-									className="whitespace-pre-line break-words text-sm text-muted-foreground"
-									data-testid="step-body"
-								>
-									{(step.order === 1 ? step.requestNote : step.message) ||
-										(step.order === 1 ? 'No request note.' : 'No message yet.')}
-								</p>
-							)}
-						</StepCard>
-					</li>
-				)
-			})}
-		</ol>
+		<StepList
+			kind="linkedin"
+			steps={steps}
+			sequenceStatus={sequenceStatus}
+			initialEditId={initialEditId}
+			lastDeletesSequence={onlyKind}
+			title={linkedInStepTitle}
+			timingLabel={linkedInTimingLabel}
+			content={(step) => (
+				<p className="whitespace-pre-line break-words text-sm text-muted-foreground" data-testid="step-body">
+					{(step.order === 1 ? step.requestNote : step.message) ||
+						(step.order === 1 ? 'No request note.' : 'No message yet.')}
+				</p>
+			)}
+			editor={(step, onDone) => <LinkedInStepEditor step={step} onDone={onDone} />}
+		/>
 	)
 }
 
@@ -93,7 +46,6 @@ export function LinkedInSteps({
  */
 function LinkedInStepEditor({ step, onDone }: { step: DrawerLinkedInStep; onDone: () => void }) {
 	const id = useId()
-	const { returnTo } = useDrawer()
 	const fetcher = useDrawerFetcher()
 	const isRequest = step.order === 1
 	const initial = (isRequest ? step.requestNote : step.message) ?? ''
@@ -105,11 +57,6 @@ function LinkedInStepEditor({ step, onDone }: { step: DrawerLinkedInStep; onDone
 	})
 	const over = isRequest && value.length > REQUEST_NOTE_MAX
 	const field = isRequest ? 'requestNote' : 'message'
-	const cancelHref = (() => {
-		const url = new URL(returnTo, 'http://drawer')
-		url.searchParams.delete('edit')
-		return `${url.pathname}${url.search}`
-	})()
 	return (
 		<DrawerForm
 			fetcher={fetcher}
@@ -152,12 +99,7 @@ function LinkedInStepEditor({ step, onDone }: { step: DrawerLinkedInStep; onDone
 					</span>
 				) : null}
 			</div>
-			<div className="flex justify-end gap-2">
-				<CancelEdit href={cancelHref} onCancel={onDone} />
-				<Button type="submit" disabled={fetcher.state !== 'idle'}>
-					Save
-				</Button>
-			</div>
+			<EditActions onCancel={onDone} saving={fetcher.state !== 'idle'} />
 		</DrawerForm>
 	)
 }

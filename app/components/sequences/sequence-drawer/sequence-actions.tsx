@@ -1,7 +1,8 @@
-import { Ban, Loader2, Pause, Send, Trash2, XCircle } from 'lucide-react'
+import { Ban, Pause, Send, Trash2, XCircle } from 'lucide-react'
 import { useConfirm } from '#app/components/dialog-stack/confirm-dialog.tsx'
 import { useGoogleScopeRetry } from '#app/components/mail/google-permissions-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { DELETE_WHOLE_SEQUENCE_CONFIRM, type DrawerSequence } from '#app/schemas/sequence-drawer.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import {
@@ -46,11 +47,7 @@ export function SequenceActions({ sequence }: { sequence: DrawerSequence }) {
 			<div className="flex flex-wrap items-center justify-end gap-2 border-t pt-4">
 				<DrawerForm fetcher={deleter} intent="cancel-generation">
 					<Button type="submit" variant="outline" disabled={deleter.state !== 'idle'}>
-						{deleter.state !== 'idle' ? (
-							<Loader2 className="animate-spin" aria-hidden="true" />
-						) : (
-							<Ban aria-hidden="true" />
-						)}
+						<PendingIcon pending={deleter.state !== 'idle'} icon={Ban} />
 						Cancel generation
 					</Button>
 				</DrawerForm>
@@ -107,11 +104,7 @@ export function SequenceActions({ sequence }: { sequence: DrawerSequence }) {
 			{sequence.status === 'PENDING' ? (
 				<DrawerForm fetcher={activator} intent="activate">
 					<Button type="submit" disabled={stepCount === 0 || (hydrated && busy)}>
-						{activator.state !== 'idle' ? (
-							<Loader2 className="animate-spin" aria-hidden="true" />
-						) : (
-							<Send aria-hidden="true" />
-						)}
+						<PendingIcon pending={activator.state !== 'idle'} icon={Send} />
 						Activate sequence
 					</Button>
 				</DrawerForm>

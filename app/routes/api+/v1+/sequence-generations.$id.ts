@@ -4,6 +4,7 @@ import {
 	listGenerationRunSequences,
 } from '#app/models/assistant/generation-run-progress.server.ts'
 import { requireApiActor } from '#app/models/session/auth.server.ts'
+import { generationRunPage } from '#app/schemas/assistant.ts'
 import { SEQUENCE_STATUSES, type SequenceStatus } from '#app/schemas/sequence.ts'
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
 
@@ -13,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const run = await getGenerationRun(actor.organizationId, params.id ?? '')
 	if (!run) return apiError(404, 'not_found', 'Generation not found')
 	const url = new URL(request.url)
-	const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+	const page = generationRunPage(url.searchParams)
 	const status = url.searchParams.get('status')?.toUpperCase()
 	const sequences = await listGenerationRunSequences(actor.organizationId, run.id, {
 		page,

@@ -10,17 +10,12 @@ import {
 	type SerializedEditorState,
 } from 'lexical'
 import { describe, expect, test } from 'vitest'
-import {
-	EditorStateSchema,
-	editorJsonToHtml,
-	editorJsonToText,
-	emailBodyFrom,
-	htmlToEditorJson,
-	looksLikeHtml,
-	parseEditorJson,
-	textToEditorJson,
-	type EditorState,
-} from './editor-json.ts'
+import { EditorStateSchema, parseEditorJson, type EditorState } from './editor-state.ts'
+import { emailBodyFrom, looksLikeHtml } from './email-body.ts'
+import { htmlToEditorJson } from './from-html.ts'
+import { textToEditorJson } from './from-text.ts'
+import { editorJsonToHtml } from './to-html.ts'
+import { editorJsonToText } from './to-text.ts'
 
 // The editor JSON here is what Lexical itself serializes (a headless editor with the nodes our
 // email editor registers), so the converters are checked against the real format.

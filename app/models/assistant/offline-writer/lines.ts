@@ -1,0 +1,95 @@
+import { teamsLike, type Facts } from './facts.ts'
+import { type NonEmpty, type Picker } from './picker.ts'
+import { asSentence, clause, lowerFirst, withArticle } from './phrasing.ts'
+import { type Wants } from './read-instruction.ts'
+
+// The lines an email is made of: subject, opener, value, proof and call to action.
+
+/** The opening line: which ones apply depends on what we know about the contact and company. */
+export function hook(facts: Facts, wants: Wants, picker: Picker): string {
+	const company = facts.company ?? 'your team'
+	const options: string[] = [
+		`I am reaching out because ${facts.company ? `${facts.company} looks` : 'you look'} like a close fit for what we do at ${facts.orgName}.`,
+		`I have been talking with ${teamsLike(facts)} about ${facts.angle.focus}, and ${company} kept coming up as a team worth writing to.`,
+	]
+	if (facts.role) {
+		options.push(
+			`As ${withArticle(facts.role)} at ${company}, you are probably the first to hear about it when there is pressure on ${facts.angle.focus}.`,
+			`Most people in your seat${facts.company ? ` at companies like ${facts.company}` : ''} tell me they spend more of their week on ${facts.angle.focus} than they would like.`,
+		)
+	}
+	if (facts.pain) {
+		options.push(
+			`Many ${facts.angle.audience} I speak with say they lose more time to ${lowerFirst(facts.pain)} than they would like, and I wondered whether that is true at ${company} too.`,
+		)
+	}
+	if (facts.industryConcern && facts.industry) {
+		options.push(
+			`${facts.industry} teams like ${company} juggle ${facts.industryConcern} while trying to keep ${facts.angle.focus} on track.`,
+		)
+	}
+	if (facts.companyFact && facts.company && !wants.shorter) {
+		options.push(
+			`I came across ${facts.company} this week, and this stood out: "${clause(facts.companyFact)}."`,
+		)
+	}
+	if (facts.roleDetails && !wants.shorter) {
+		options.push(
+			`Your profile caught my eye — ${lowerFirst(facts.roleDetails)} — which is exactly the setup we work with.`,
+		)
+	}
+	const [firstOption, ...rest] = options
+	return picker.pick([firstOption ?? '', ...rest])
+}
+
+export function valueLine(facts: Facts, wants: Wants, picker: Picker): string {
+	const forWhom = facts.company ? `a team like ${facts.company}` : 'a team like yours'
+	if (wants.shorter) return `We help ${teamsLike(facts)} get ${facts.angle.outcome}.`
+	const outcome = `For ${forWhom}, that usually means ${facts.angle.outcome}.`
+	if (facts.offering) {
+		return `${picker.pick(['In short:', 'A quick word on us:', 'About us in one line:'])} ${asSentence(facts.offering)} ${outcome}`
+	}
+	return `At ${facts.orgName} we work with ${teamsLike(facts)} on ${facts.angle.focus}. ${outcome}`
+}
+
+export function proofLine(facts: Facts, picker: Picker, index = 0): string {
+	const proof = facts.proofs[index % Math.max(facts.proofs.length, 1)]
+	if (!proof)
+		return `Happy to share how teams similar to ${facts.company ?? 'yours'} use ${facts.orgName} today.`
+	return `${picker.pick(['For context:', 'A quick data point:', 'One example:'])} ${asSentence(proof)}`
+}
+
+export function callToAction(facts: Facts, wants: Wants, picker: Picker): string {
+	if (wants.call) {
+		return picker.pick([
+			`Would you be open to a 15-minute call next week to see whether this fits ${facts.company ?? 'your team'}?`,
+			'Could we schedule a short call — say Tuesday or Thursday — so I can walk you through it?',
+			'If it is worth a look, let us book a 20-minute call; just reply with a time that suits you.',
+		])
+	}
+	if (wants.casual) return picker.pick(['Worth a quick chat?', 'Open to swapping notes on this?'])
+	return `${picker.pick(facts.angle.questions)} ${picker.pick([
+		'Happy to share what we have seen work.',
+		'If it is useful, I can send a short example.',
+		'A one-line reply is plenty.',
+	])}`
+}
+
+export function subjectLine(facts: Facts, wants: Wants, picker: Picker): string {
+	const focus = facts.angle.focus
+	if (wants.call)
+		return picker.pick([`15 minutes next week, ${facts.first}?`, `A short call about ${focus}?`])
+	if (wants.casual)
+		return picker.pick([`quick question, ${facts.first}`, `${focus} at ${facts.company ?? 'your end'}`])
+	const company = facts.company
+	const options: NonEmpty<string> = company
+		? [
+				`Idea for ${company}`,
+				`${facts.first}, a question about ${focus}`,
+				`${company} + ${facts.orgName}`,
+				`Helping ${company} with ${focus}`,
+			]
+		: [`${facts.first}, a question about ${focus}`, `An idea about ${focus}`]
+	const subject = picker.pick(options)
+	return subject.charAt(0).toUpperCase() + subject.slice(1)
+}

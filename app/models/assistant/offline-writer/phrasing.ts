@@ -1,0 +1,40 @@
+// Small sentence helpers shared by every part of the offline writer.
+
+export function sentences(text: string | null | undefined): string[] {
+	return (text ?? '')
+		.split(/(?<=[.!?])\s+|\n+/u)
+		.map((sentence) => sentence.trim())
+		.filter((sentence) => sentence.length > 3)
+}
+
+export function asSentence(text: string) {
+	return /[.!?]$/.test(text) ? text : `${text}.`
+}
+
+/** A fragment to use mid-sentence: no final stop. */
+export function clause(text: string) {
+	return text.trim().replace(/[.!?;,\s]+$/, '')
+}
+
+/** For common nouns ("Flaky tooling", "Logistics") placed mid-sentence; acronyms and "SaaS" stay. */
+export function lowerFirst(text: string) {
+	const trimmed = clause(text)
+	const firstWord = trimmed.split(' ')[0] ?? ''
+	return /^[A-Z][a-z]+$/.test(firstWord.replace(/[-'’].*$/, ''))
+		? trimmed.charAt(0).toLowerCase() + trimmed.slice(1)
+		: trimmed
+}
+
+export function wordCount(text: string) {
+	return text.split(/\s+/).filter(Boolean).length
+}
+
+export function withArticle(role: string) {
+	if (
+		/\b(chief|head|vp|vice president|founder|co-founder|owner|president|director)\b|^c[a-z]o$/i.test(role)
+	) {
+		return `the ${role}`
+	}
+	const acronym = /^[A-Z]{2,}/.test(role)
+	return (acronym ? /^[AEFHILMNORSX]/ : /^[aeiou]/i).test(role) ? `an ${role}` : `a ${role}`
+}
