@@ -2,13 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
@@ -112,24 +106,19 @@ export function CampaignNameDialog({
 	lastResult?: SubmissionResult<string[]> | null
 }) {
 	return (
-		<Dialog open={open} onOpenChange={onOpenChange}>
-			<DialogContent>
-				<DialogHeader>
-					<DialogTitle>{CAMPAIGN_NAME_QUESTION}</DialogTitle>
-					<DialogDescription>Choose the channels its contacts are reached on.</DialogDescription>
-				</DialogHeader>
-				{open ? (
-					<CampaignNameForm
-						id="campaign-name-dialog"
-						lastResult={lastResult}
-						secondaryAction={
-							<Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-								Cancel
-							</Button>
-						}
-					/>
-				) : null}
-			</DialogContent>
-		</Dialog>
+		<DialogShell
+			open={open}
+			onOpenChange={onOpenChange}
+			title={CAMPAIGN_NAME_QUESTION}
+			description="Choose the channels its contacts are reached on."
+		>
+			{open ? (
+				<CampaignNameForm
+					id="campaign-name-dialog"
+					lastResult={lastResult}
+					secondaryAction={<DialogCancelButton />}
+				/>
+			) : null}
+		</DialogShell>
 	)
 }
