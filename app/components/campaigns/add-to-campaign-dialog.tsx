@@ -21,29 +21,21 @@ export function AddToCampaignDialog({
 		<GroupChoiceDialog<CampaignOption>
 			open={open}
 			onOpenChange={onOpenChange}
-			title="Add to Campaign"
 			noun="campaign"
 			contactCount={contactCount}
 			load={fetchCampaigns}
-			searchLabel="Search campaigns"
-			list={{
-				label: 'Campaigns',
-				name: 'campaignId',
-				emptyMessage: 'No campaigns yet: create one on the Campaigns page',
-				noMatchMessage: 'No campaigns match your search',
-				renderDetails: (campaign) => (
-					<>
-						<span className="min-w-0 flex-1">
-							<span className="block truncate font-medium">{campaign.name}</span>
-							<span className="block text-xs text-muted-foreground">
-								{formatChannels(campaign.channels)} · {campaign.contactCount.toLocaleString('en-US')} contacts
-							</span>
+			emptyMessage="No campaigns yet: create one on the Campaigns page"
+			renderDetails={(campaign) => (
+				<>
+					<span className="min-w-0 flex-1">
+						<span className="block truncate font-medium">{campaign.name}</span>
+						<span className="block text-xs text-muted-foreground">
+							{formatChannels(campaign.channels)} · {campaign.contactCount.toLocaleString('en-US')} contacts
 						</span>
-						<CampaignStatusBadge status={campaign.status} />
-					</>
-				),
-			}}
-			addLabel="Add to campaign"
+					</span>
+					<CampaignStatusBadge status={campaign.status} />
+				</>
+			)}
 			onAdd={async (campaign) => {
 				const result = await addContactsToCampaignRequest(campaign.id, selection, filter, {
 					excludeIds,

@@ -7,9 +7,9 @@ import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell
 import { DialogFooter } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
-import { type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { ApiError } from '#app/utils/api-client.ts'
 import { cn } from '#app/utils/misc.ts'
+import { type SelectionDialogProps } from './contacts-selection.ts'
 
 /** The search box over a list of tags, lists or campaigns in the bulk "add to …" dialogs. */
 export function GroupSearchInput({
@@ -143,28 +143,16 @@ export function useGroupChoice<Group extends { id: string; name: string }>(
 
 const GROUP_SEARCH_DEBOUNCE_MS = 50
 
-/** The props every "add the selection to a …" dialog of the contacts screen takes. */
-export type BulkDialogProps = {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-	/** The ticked rows, or 'all' contacts matching `filter` (minus `excludeIds`). */
-	selection: 'all' | string[]
-	filter: ContactFilter
-	excludeIds?: string[]
-	/** How many contacts the selection holds, for the labels. */
-	contactCount: number
-	onAdded?: () => void
-}
+/** The props of the "add the selection to a list / campaign" dialogs. */
+export type BulkDialogProps = SelectionDialogProps & { onAdded?: () => void }
 
 type GroupChoiceProps<Group extends { id: string; name: string }> = {
+	/** "list" or "campaign": the labels follow ("Search lists", "Add to list", input `listId`…). */
+	noun: string
 	load: (signal: AbortSignal) => Promise<Group[]>
-	searchLabel: string
-	/** The radio group's label, input name, messages and each group's details. */
-	list: Pick<
-		React.ComponentProps<typeof GroupRadioList<Group>>,
-		'label' | 'name' | 'emptyMessage' | 'noMatchMessage' | 'renderDetails'
-	>
-	addLabel: string
+	/** Shown when the organization has none yet. */
+	emptyMessage: string
+	renderDetails: (group: Group) => ReactNode
 	/** Adds the selection to the group and shows the success toast; throws ApiError on failure. */
 	onAdd: (group: Group) => Promise<void>
 	/** A button next to the search that swaps the body for a form creating a group. */
@@ -181,23 +169,15 @@ type GroupChoiceProps<Group extends { id: string; name: string }> = {
 export function GroupChoiceDialog<Group extends { id: string; name: string }>({
 	open,
 	onOpenChange,
-	title,
-	noun,
 	contactCount,
 	...choice
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-	title: string
-	/** "list" or "campaign", for "Add 3 contacts to a list." */
-	noun: string
-	contactCount: number
-} & GroupChoiceProps<Group>) {
+}: Pick<SelectionDialogProps, 'open' | 'onOpenChange' | 'contactCount'> & GroupChoiceProps<Group>) {
+	const { noun } = choice
 	return (
 		<DialogShell
 			open={open}
 			onOpenChange={onOpenChange}
-			title={title}
+			title={`Add to ${capitalize(noun)}`}
 			description={`Add ${contactCount.toLocaleString('en-US')} ${contactCount === 1 ? 'contact' : 'contacts'} to a ${noun}.`}
 			className="max-w-lg"
 		>
@@ -207,10 +187,10 @@ export function GroupChoiceDialog<Group extends { id: string; name: string }>({
 }
 
 function GroupChoice<Group extends { id: string; name: string }>({
+	noun,
 	load,
-	searchLabel,
-	list,
-	addLabel,
+	emptyMessage,
+	renderDetails,
 	onAdd,
 	create,
 	onClose,
@@ -245,7 +225,7 @@ function GroupChoice<Group extends { id: string; name: string }>({
 	return (
 		<>
 			<div className="flex gap-2">
-				<GroupSearchInput label={searchLabel} value={search} onChange={setSearch} className="flex-1" />
+				<GroupSearchInput label={`Search ${noun}s`} value={search} onChange={setSearch} className="flex-1" />
 				{create ? (
 					<Button type="button" variant="outline" onClick={() => setCreating(true)}>
 						<Plus aria-hidden="true" />
@@ -254,14 +234,18 @@ function GroupChoice<Group extends { id: string; name: string }>({
 				) : null}
 			</div>
 			<GroupRadioList
-				{...list}
+				label={capitalize(`${noun}s`)}
+				name={`${noun}Id`}
+				emptyMessage={emptyMessage}
+				noMatchMessage={`No ${noun}s match your search`}
+				renderDetails={renderDetails}
 				groups={groups}
 				visible={visible}
 				loadError={loadError}
 				selectedId={selectedId}
 				onSelect={setSelectedId}
 			/>
-			<GroupChoiceFooter selected={selected} addLabel={addLabel} onAdd={add} />
+			<GroupChoiceFooter selected={selected} addLabel={`Add to ${noun}`} onAdd={add} />
 		</>
 	)
 }
@@ -294,4 +278,8 @@ function GroupChoiceFooter<Group>({
 			</Button>
 		</DialogFooter>
 	)
+}
+
+function capitalize(text: string) {
+	return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -24,26 +24,18 @@ export function AddToListDialog({
 		<GroupChoiceDialog<ListOption>
 			open={allowed}
 			onOpenChange={onOpenChange}
-			title="Add to List"
 			noun="list"
 			contactCount={contactCount}
 			load={fetchLists}
-			searchLabel="Search lists"
-			list={{
-				label: 'Lists',
-				name: 'listId',
-				emptyMessage: 'No lists yet: create one',
-				noMatchMessage: 'No lists match your search',
-				renderDetails: (list) => (
-					<>
-						<span className="min-w-0 flex-1 truncate font-medium">{list.name}</span>
-						<span className="text-xs text-muted-foreground">
-							{list.contactCount.toLocaleString('en-US')} contacts
-						</span>
-					</>
-				),
-			}}
-			addLabel="Add to list"
+			emptyMessage="No lists yet: create one"
+			renderDetails={(list) => (
+				<>
+					<span className="min-w-0 flex-1 truncate font-medium">{list.name}</span>
+					<span className="text-xs text-muted-foreground">
+						{list.contactCount.toLocaleString('en-US')} contacts
+					</span>
+				</>
+			)}
 			onAdd={async (list) => {
 				const result = await addContactsToListRequest(list.id, selection, filter, excludeIds)
 				notify({ type: 'success', title: result.message ?? contactsAddedToListMessage(result.added) })

@@ -1,10 +1,4 @@
-import {
-	getFormProps,
-	getInputProps,
-	getTextareaProps,
-	useForm,
-	type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
@@ -12,7 +6,6 @@ import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import {
@@ -24,6 +17,7 @@ import {
 	LIST_NAME_MAX_LENGTH,
 } from '#app/schemas/list.ts'
 import { ApiError } from '#app/utils/api-client.ts'
+import { CreateFormActions, GroupNameField } from './group-name-form.tsx'
 import { createListRequest, type CreatedList } from './lists-client.ts'
 import { useAdminOnlyDialog } from './use-admin-only-dialog.ts'
 
@@ -62,19 +56,16 @@ export function CreateListForm({
 	return (
 		<Form method="post" action="/lists?index" className="grid gap-4" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value={CREATE_LIST_INTENT} />
-			<div className="grid gap-2">
-				<Label htmlFor={fields.name.id}>
-					Name <span aria-hidden="true">*</span>
-				</Label>
-				<Input
-					{...getInputProps(fields.name, { type: 'text' })}
-					maxLength={LIST_NAME_MAX_LENGTH}
-					placeholder="Q3 prospects"
-					autoComplete="off"
-					autoFocus
-				/>
-				<ErrorList id={fields.name.errorId} errors={fields.name.errors} />
-			</div>
+			<GroupNameField
+				field={fields.name}
+				label={
+					<>
+						Name <span aria-hidden="true">*</span>
+					</>
+				}
+				maxLength={LIST_NAME_MAX_LENGTH}
+				placeholder="Q3 prospects"
+			/>
 			<div className="grid gap-2">
 				<Label htmlFor={fields.description.id}>Description</Label>
 				<Textarea
@@ -86,12 +77,7 @@ export function CreateListForm({
 				<ErrorList id={fields.description.errorId} errors={fields.description.errors} />
 			</div>
 			<ErrorList id={form.errorId} errors={form.errors} />
-			<div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-				{secondaryAction}
-				<Button type="submit" disabled={pending}>
-					{pending ? 'Creating…' : 'Create List'}
-				</Button>
-			</div>
+			<CreateFormActions secondaryAction={secondaryAction} pending={pending} label="Create List" />
 		</Form>
 	)
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
+import { type SelectionDialogProps } from '#app/components/contacts/contacts-selection.ts'
 import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { DialogFooter } from '#app/components/ui/dialog.tsx'
-import { type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { TAG_DIALOG_PAGE_SIZE } from '#app/schemas/tag.ts'
 import { TagChoiceTable } from './tag-choice-table.tsx'
 import { TagSearchCreateBar } from './tag-search-create-bar.tsx'
@@ -20,14 +20,7 @@ import { useDebouncedValue } from './use-debounced-value.ts'
 // The spec: dialog search debounce 50 ms, 15 tags per page.
 const SEARCH_DEBOUNCE_MS = 50
 
-type AddTagsDialogProps = {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-	/** The contacts to tag: their ids, or 'all' contacts matching `filter` minus `excludeIds`. */
-	selection: 'all' | string[]
-	filter: ContactFilter
-	excludeIds?: string[]
-	contactCount: number
+type AddTagsDialogProps = SelectionDialogProps & {
 	onSaved?: (tags: TagOption[]) => void
 	/** Called as the save starts, for optimistic rows; the function it returns undoes them on failure. */
 	onSaving?: (tags: TagOption[]) => (() => void) | void
