@@ -1,11 +1,10 @@
-import { Search } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
+import { SearchInput } from '#app/components/contacts/search-input.tsx'
 import { TagFilterPopover } from '#app/components/tags/tag-filter-popover.tsx'
 import { useDebouncedValue } from '#app/components/tags/use-debounced-value.ts'
 import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { DialogShell } from '#app/components/ui/dialog-shell.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { type CampaignBatchResult, campaignBatchToast } from '#app/schemas/campaign.ts'
 import { CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
 import { ApiError } from '#app/utils/api-client.ts'
@@ -194,20 +193,13 @@ function AddContactsBody({ campaign, onAdded }: { campaign: AddContactsCampaign;
 	return (
 		<div className="flex min-h-0 flex-1 flex-col gap-3">
 			<div className="flex flex-wrap items-center gap-2">
-				<div className="relative min-w-[14rem] flex-1">
-					<Search
-						className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-						aria-hidden="true"
-					/>
-					<Input
-						type="search"
-						aria-label="Search contacts"
-						placeholder="Search by name, email, company or role"
-						className="pl-9"
-						value={search}
-						onChange={(event) => setSearch(event.currentTarget.value)}
-					/>
-				</div>
+				<SearchInput
+					aria-label="Search contacts"
+					placeholder="Search by name, email, company or role"
+					className="min-w-[14rem] flex-1"
+					value={search}
+					onChange={(event) => setSearch(event.currentTarget.value)}
+				/>
 				<TagFilterPopover selectedTagIds={tags} onChange={setTags} />
 			</div>
 

@@ -1,45 +1,15 @@
-import { Plus, Search } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useDebouncedValue } from '#app/components/tags/use-debounced-value.ts'
 import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { DialogFooter } from '#app/components/ui/dialog.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { ApiError } from '#app/utils/api-client.ts'
 import { cn } from '#app/utils/misc.ts'
 import { type SelectionDialogProps } from './contacts-selection.ts'
-
-/** The search box over a list of tags, lists or campaigns in the bulk "add to …" dialogs. */
-export function GroupSearchInput({
-	label,
-	value,
-	onChange,
-	className,
-}: {
-	label: string
-	value: string
-	onChange: (value: string) => void
-	className?: string
-}) {
-	return (
-		<div className={cn('relative', className)}>
-			<Search
-				className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-				aria-hidden="true"
-			/>
-			<Input
-				type="search"
-				aria-label={label}
-				placeholder={label}
-				className="pl-9"
-				value={value}
-				onChange={(event) => onChange(event.currentTarget.value)}
-			/>
-		</div>
-	)
-}
+import { SearchInput } from './search-input.tsx'
 
 /**
  * One list or campaign to pick, as radio buttons: skeleton rows while loading, the load error,
@@ -225,7 +195,13 @@ function GroupChoice<Group extends { id: string; name: string }>({
 	return (
 		<>
 			<div className="flex gap-2">
-				<GroupSearchInput label={`Search ${noun}s`} value={search} onChange={setSearch} className="flex-1" />
+				<SearchInput
+					aria-label={`Search ${noun}s`}
+					placeholder={`Search ${noun}s`}
+					value={search}
+					onChange={(event) => setSearch(event.currentTarget.value)}
+					className="flex-1"
+				/>
 				{create ? (
 					<Button type="button" variant="outline" onClick={() => setCreating(true)}>
 						<Plus aria-hidden="true" />
