@@ -100,3 +100,27 @@ export function campaignIneligibility(
 export function contactsAddedToCampaignMessage(count: number) {
 	return `${count} contacts added to campaign`
 }
+
+/** What adding contacts to a campaign answers (the API and the page's action alike). */
+export type CampaignBatchResult = {
+	added: number
+	skipped: Array<{ id: string; reason: string }>
+	skippedCount: number
+}
+
+/** "3 contacts skipped: Email is required - …" when some failed the channel rules. */
+export function skippedDescription(result: CampaignBatchResult) {
+	if (!result.skippedCount) return undefined
+	const reasons = [...new Set(result.skipped.map((skip) => skip.reason))]
+	const count = `${result.skippedCount} ${result.skippedCount === 1 ? 'contact' : 'contacts'} skipped`
+	return reasons.length ? `${count}: ${reasons.join(' ')}` : `${count} (channel rules)`
+}
+
+/** The toast of a batch: an error when nothing could be added, else a success; skips described. */
+export function campaignBatchToast(result: CampaignBatchResult) {
+	return {
+		type: result.added === 0 && result.skippedCount ? ('error' as const) : ('success' as const),
+		title: contactsAddedToCampaignMessage(result.added),
+		description: skippedDescription(result),
+	}
+}

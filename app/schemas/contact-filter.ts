@@ -98,3 +98,22 @@ export function contactFilterOfBulkBody(body: z.output<typeof ContactBulkFilterS
 		list: body.list,
 	})
 }
+
+/**
+ * The filter fields of a bulk-action body, as the browser sends them next to its selection:
+ * the filter the user saw, and with "all" the rows they unticked (`exclude_ids`). The inverse
+ * of contactFilterOfBulkBody; a list of ids ignores the filter.
+ */
+export function contactBulkFilterBody(
+	selection: ContactSelection,
+	filter: Partial<ContactFilter>,
+	excludeIds: string[] = [],
+) {
+	return {
+		search: filter.search,
+		tags: filter.tags ?? [],
+		campaign: filter.campaign,
+		list: filter.list,
+		exclude_ids: selection === 'all' ? excludeIds : [],
+	}
+}

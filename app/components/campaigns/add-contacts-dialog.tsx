@@ -1,25 +1,15 @@
-import { Search } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
-import { toast } from 'sonner'
+import { SearchInput } from '#app/components/contacts/search-input.tsx'
 import { TagFilterPopover } from '#app/components/tags/tag-filter-popover.tsx'
 import { useDebouncedValue } from '#app/components/tags/use-debounced-value.ts'
+import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { contactsAddedToCampaignMessage } from '#app/schemas/campaign.ts'
+import { DialogShell } from '#app/components/ui/dialog-shell.tsx'
+import { type CampaignBatchResult, campaignBatchToast } from '#app/schemas/campaign.ts'
 import { CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
+import { ApiError } from '#app/utils/api-client.ts'
 import { AddContactsTable, type RowState } from './add-contacts-table.tsx'
-import {
-	addContactsToCampaignRequest,
-	type CampaignBatchResult,
-	skippedDescription,
-} from './campaigns-client.ts'
+import { addContactsToCampaignRequest } from './campaigns-client.ts'
 import { type CandidateQuery, type CandidateRow, useCandidatePages } from './use-candidate-pages.ts'
 
 // The spec: contact dialogs debounce their search by 50 ms.
@@ -48,16 +38,16 @@ export function AddContactsDialog({
 	onAdded?: () => void
 }) {
 	return (
-		<Dialog open={open} onOpenChange={onOpenChange}>
-			<DialogContent className="flex h-[calc(100vh-4rem)] max-w-6xl flex-col gap-3 overflow-hidden">
-				<DialogHeader>
-					<DialogTitle>Add Contacts</DialogTitle>
-					<DialogDescription>Choose the contacts to add to {campaign.name}.</DialogDescription>
-				</DialogHeader>
-				{/* Mounted only while open: every opening starts from a clean state. */}
-				{open ? <AddContactsBody campaign={campaign} onAdded={onAdded} /> : null}
-			</DialogContent>
-		</Dialog>
+		<DialogShell
+			open={open}
+			onOpenChange={onOpenChange}
+			title="Add Contacts"
+			description={`Choose the contacts to add to ${campaign.name}.`}
+			className="flex h-[calc(100vh-4rem)] max-w-6xl flex-col gap-3 overflow-hidden"
+		>
+			{/* Mounted only while open: every opening starts from a clean state. */}
+			{open ? <AddContactsBody campaign={campaign} onAdded={onAdded} /> : null}
+		</DialogShell>
 	)
 }
 
@@ -131,81 +121,85 @@ function AddContactsBody({ campaign, onAdded }: { campaign: AddContactsCampaign;
 		}
 	}
 
-	function reportBatch(result: CampaignBatchResult) {
-		const message = contactsAddedToCampaignMessage(result.added)
-		const description = skippedDescription(result)
-		if (result.added === 0 && result.skippedCount) toast.error(message, { description })
-		else toast.success(message, { description })
-	}
-
 	async function addBulk(kind: 'selected' | 'all') {
 		setBusy(true)
 		const filter = { search: query.search || undefined, tags: query.tags }
-		const outcome =
-			kind === 'all'
-				? await addContactsToCampaignRequest(campaign.id, 'all', filter)
-				: selection.mode === 'all'
-					? await addContactsToCampaignRequest(campaign.id, 'all', filter, [...selection.excluded])
-					: await addContactsToCampaignRequest(campaign.id, [...selection.ids], filter)
-		setBusy(false)
-		if (!outcome.ok) {
-			toast.error(outcome.message ?? 'Failed to add contacts. Please try again.')
-			return
+		const fallbackMessage = 'Failed to add contacts. Please try again.'
+		try {
+			const result =
+				kind === 'all'
+					? await addContactsToCampaignRequest(campaign.id, 'all', filter, { fallbackMessage })
+					: selection.mode === 'all'
+						? await addContactsToCampaignRequest(campaign.id, 'all', filter, {
+								excludeIds: [...selection.excluded],
+								fallbackMessage,
+							})
+						: await addContactsToCampaignRequest(campaign.id, [...selection.ids], filter, { fallbackMessage })
+			notify(campaignBatchToast(result))
+			if (selection.mode === 'ids' && kind === 'selected') {
+				const skipped = new Set(result.skipped.map((skip) => skip.id))
+				setAddedIds((ids) => new Set([...ids, ...[...selection.ids].filter((id) => !skipped.has(id))]))
+			}
+			setSelection(EMPTY_SELECTION)
+			refresh()
+			onAdded?.()
+		} catch (error) {
+			if (!(error instanceof ApiError)) throw error
+			notify({ type: 'error', title: error.message })
+		} finally {
+			setBusy(false)
 		}
-		reportBatch(outcome.data)
-		if (selection.mode === 'ids' && kind === 'selected') {
-			const skipped = new Set(outcome.data.skipped.map((skip) => skip.id))
-			setAddedIds((ids) => new Set([...ids, ...[...selection.ids].filter((id) => !skipped.has(id))]))
-		}
-		setSelection(EMPTY_SELECTION)
-		refresh()
-		onAdded?.()
 	}
 
 	async function addRow(row: CandidateRow) {
 		// Optimistic: the row reads Added at once and rolls back if the server refuses.
 		setPendingIds((ids) => new Set(ids).add(row.id))
 		setAddedIds((ids) => new Set(ids).add(row.id))
-		const outcome = await addContactsToCampaignRequest(campaign.id, [row.id], {})
+		let result: CampaignBatchResult | null = null
+		let refusal: string | undefined
+		try {
+			result = await addContactsToCampaignRequest(
+				campaign.id,
+				[row.id],
+				{},
+				{
+					fallbackMessage: 'Failed to add contact. Please try again.',
+				},
+			)
+			refusal = result.skipped[0]?.reason
+		} catch (error) {
+			if (!(error instanceof ApiError)) throw error
+			refusal = error.message
+		}
 		setPendingIds((ids) => {
 			const next = new Set(ids)
 			next.delete(row.id)
 			return next
 		})
-		const refusal = !outcome.ok
-			? (outcome.message ?? 'Failed to add contact. Please try again.')
-			: outcome.data.skipped[0]?.reason
-		if (refusal) {
+		if (refusal || !result) {
 			setAddedIds((ids) => {
 				const next = new Set(ids)
 				next.delete(row.id)
 				return next
 			})
-			toast.error(refusal)
+			notify({ type: 'error', title: refusal ?? '' })
 			return
 		}
 		toggleRows([row.id], false)
-		if (outcome.ok) reportBatch(outcome.data)
+		notify(campaignBatchToast(result))
 		onAdded?.()
 	}
 
 	return (
 		<div className="flex min-h-0 flex-1 flex-col gap-3">
 			<div className="flex flex-wrap items-center gap-2">
-				<div className="relative min-w-[14rem] flex-1">
-					<Search
-						className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-						aria-hidden="true"
-					/>
-					<Input
-						type="search"
-						aria-label="Search contacts"
-						placeholder="Search by name, email, company or role"
-						className="pl-9"
-						value={search}
-						onChange={(event) => setSearch(event.currentTarget.value)}
-					/>
-				</div>
+				<SearchInput
+					aria-label="Search contacts"
+					placeholder="Search by name, email, company or role"
+					className="min-w-[14rem] flex-1"
+					value={search}
+					onChange={(event) => setSearch(event.currentTarget.value)}
+				/>
 				<TagFilterPopover selectedTagIds={tags} onChange={setTags} />
 			</div>
 

@@ -1,7 +1,10 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Check } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import {
+	AddedMark,
+	BadgeOverflow,
+	PageCheckbox,
+	SortableHead,
+} from '#app/components/contacts/contact-table-parts.tsx'
 import { formatDate } from '#app/components/settings/format-date.ts'
-import { Badge } from '#app/components/ui/badge.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
@@ -47,6 +50,7 @@ export function AddContactsTable({
 	onToggleRow: (id: string, checked: boolean) => void
 	onAddRow: (row: CandidateRow) => void
 }) {
+	const directionOf = (field: SortField) => (sort.sortBy === field ? sort.sortDirection : null)
 	return (
 		<Table aria-label="Contacts to add" aria-busy={rows === null}>
 			<TableHeader className="sticky top-0 z-10 bg-background">
@@ -59,12 +63,20 @@ export function AddContactsTable({
 							onChange={onTogglePage}
 						/>
 					</TableHead>
-					<SortableHead field="firstName" label="Name" sort={sort} onSort={onSort} />
+					<SortableHead
+						label="Name"
+						direction={directionOf('firstName')}
+						onSort={() => onSort('firstName')}
+					/>
 					<TableHead>Email</TableHead>
 					<TableHead>LinkedIn</TableHead>
 					<TableHead>Company</TableHead>
 					<TableHead>Tags</TableHead>
-					<SortableHead field="createdAt" label="Created At" sort={sort} onSort={onSort} />
+					<SortableHead
+						label="Created At"
+						direction={directionOf('createdAt')}
+						onSort={() => onSort('createdAt')}
+					/>
 					<TableHead className="w-24 text-right">
 						<span className="sr-only">Action</span>
 					</TableHead>
@@ -131,18 +143,7 @@ function CandidateTableRow({
 			<TableCell className="max-w-[12rem] truncate">{row.linkedin}</TableCell>
 			<TableCell className="max-w-[10rem] truncate">{row.company?.name}</TableCell>
 			<TableCell>
-				<div className="flex flex-wrap gap-1">
-					{row.tags.slice(0, VISIBLE_TAGS).map((tag) => (
-						<Badge key={tag.id} variant="secondary" className="font-normal">
-							{tag.name}
-						</Badge>
-					))}
-					{row.tags.length > VISIBLE_TAGS ? (
-						<Badge variant="outline" className="font-normal">
-							+{row.tags.length - VISIBLE_TAGS}
-						</Badge>
-					) : null}
-				</div>
+				<BadgeOverflow items={row.tags} visible={VISIBLE_TAGS} label="tags" />
 			</TableCell>
 			<TableCell className="whitespace-nowrap">{formatDate(row.createdAt)}</TableCell>
 			<TableCell className="text-right">
@@ -154,12 +155,7 @@ function CandidateTableRow({
 
 function RowAction({ name, state, onAdd }: { name: string; state: RowState; onAdd: () => void }) {
 	if (state.added) {
-		return (
-			<span className="inline-flex items-center gap-1 text-sm font-medium text-green-700">
-				<Check className="size-4" aria-hidden="true" />
-				Added
-			</span>
-		)
+		return <AddedMark className="text-sm" />
 	}
 	if (state.disabledReason) {
 		// Not a disabled <button>: those get no pointer or focus events, and the rule must show
@@ -195,58 +191,5 @@ function RowAction({ name, state, onAdd }: { name: string; state: RowState; onAd
 		>
 			{state.pending ? 'Adding…' : 'Add'}
 		</Button>
-	)
-}
-
-function PageCheckbox({
-	checked,
-	indeterminate,
-	disabled,
-	onChange,
-}: {
-	checked: boolean
-	indeterminate: boolean
-	disabled: boolean
-	onChange: (checked: boolean) => void
-}) {
-	const ref = useRef<HTMLInputElement>(null)
-	useEffect(() => {
-		if (ref.current) ref.current.indeterminate = indeterminate
-	}, [indeterminate])
-	return (
-		<Checkbox
-			ref={ref}
-			aria-label="Select all contacts on this page"
-			checked={checked}
-			disabled={disabled}
-			onChange={(event) => onChange(event.currentTarget.checked)}
-		/>
-	)
-}
-
-function SortableHead({
-	field,
-	label,
-	sort,
-	onSort,
-}: {
-	field: SortField
-	label: string
-	sort: Pick<CandidateQuery, 'sortBy' | 'sortDirection'>
-	onSort: (field: SortField) => void
-}) {
-	const active = sort.sortBy === field
-	const Icon = !active ? ArrowUpDown : sort.sortDirection === 'asc' ? ArrowUp : ArrowDown
-	return (
-		<TableHead aria-sort={active ? (sort.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
-			<button
-				type="button"
-				onClick={() => onSort(field)}
-				className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-			>
-				{label}
-				<Icon className="size-3.5" aria-hidden="true" />
-			</button>
-		</TableHead>
 	)
 }

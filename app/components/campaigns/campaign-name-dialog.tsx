@@ -1,16 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
-import { Button } from '#app/components/ui/button.tsx'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
+import { CreateFormActions, GroupNameField } from '#app/components/lists/group-name-form.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import {
 	CAMPAIGN_CHANNEL_LABELS,
@@ -52,17 +45,12 @@ export function CampaignNameForm({
 	return (
 		<Form method="post" action="/campaigns?index" className="grid gap-4" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value={CREATE_CAMPAIGN_INTENT} />
-			<div className="grid gap-2">
-				<Label htmlFor={fields.name.id}>Campaign name</Label>
-				<Input
-					{...getInputProps(fields.name, { type: 'text' })}
-					maxLength={CAMPAIGN_NAME_MAX_LENGTH}
-					placeholder="Q3 outreach"
-					autoComplete="off"
-					autoFocus
-				/>
-				<ErrorList id={fields.name.errorId} errors={fields.name.errors} />
-			</div>
+			<GroupNameField
+				field={fields.name}
+				label="Campaign name"
+				maxLength={CAMPAIGN_NAME_MAX_LENGTH}
+				placeholder="Q3 outreach"
+			/>
 			<fieldset
 				className="grid gap-2"
 				aria-describedby={fields.channels.errors ? fields.channels.errorId : undefined}
@@ -91,12 +79,7 @@ export function CampaignNameForm({
 				<ErrorList id={fields.channels.errorId} errors={fields.channels.errors} />
 			</fieldset>
 			<ErrorList id={form.errorId} errors={form.errors} />
-			<div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-				{secondaryAction}
-				<Button type="submit" disabled={pending}>
-					{pending ? 'Creating…' : 'Create campaign'}
-				</Button>
-			</div>
+			<CreateFormActions secondaryAction={secondaryAction} pending={pending} label="Create campaign" />
 		</Form>
 	)
 }
@@ -112,24 +95,19 @@ export function CampaignNameDialog({
 	lastResult?: SubmissionResult<string[]> | null
 }) {
 	return (
-		<Dialog open={open} onOpenChange={onOpenChange}>
-			<DialogContent>
-				<DialogHeader>
-					<DialogTitle>{CAMPAIGN_NAME_QUESTION}</DialogTitle>
-					<DialogDescription>Choose the channels its contacts are reached on.</DialogDescription>
-				</DialogHeader>
-				{open ? (
-					<CampaignNameForm
-						id="campaign-name-dialog"
-						lastResult={lastResult}
-						secondaryAction={
-							<Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-								Cancel
-							</Button>
-						}
-					/>
-				) : null}
-			</DialogContent>
-		</Dialog>
+		<DialogShell
+			open={open}
+			onOpenChange={onOpenChange}
+			title={CAMPAIGN_NAME_QUESTION}
+			description="Choose the channels its contacts are reached on."
+		>
+			{open ? (
+				<CampaignNameForm
+					id="campaign-name-dialog"
+					lastResult={lastResult}
+					secondaryAction={<DialogCancelButton />}
+				/>
+			) : null}
+		</DialogShell>
 	)
 }

@@ -1,7 +1,8 @@
-import { bulkSelectionBody, requestJson } from '#app/components/lists/lists-client.ts'
-import { type ContactFilter } from '#app/schemas/contact-filter.ts'
+import { type CampaignBatchResult } from '#app/schemas/campaign.ts'
+import { type ContactFilter, contactBulkFilterBody } from '#app/schemas/contact-filter.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
 
-// The browser's calls to the campaigns API, with the server's message on failure.
+// The browser's calls to the campaigns API; a failure throws ApiError with the server's message.
 
 export type CampaignOption = {
 	id: string
@@ -11,36 +12,26 @@ export type CampaignOption = {
 	contactCount: number
 }
 
-export type CampaignBatchResult = {
-	added: number
-	skipped: Array<{ id: string; reason: string }>
-	skippedCount: number
-}
-
 export async function fetchCampaigns(signal?: AbortSignal) {
-	const outcome = await requestJson<{ data: CampaignOption[] }>('/api/v1/campaigns', { signal })
-	return outcome.ok ? { ok: true as const, data: outcome.data.data } : outcome
+	const body = await apiRequest<{ data: CampaignOption[] }>('/api/v1/campaigns', {
+		signal,
+		fallbackMessage: 'Failed to load campaigns',
+	})
+	return body.data
 }
 
 export function addContactsToCampaignRequest(
 	campaignId: string,
 	selection: 'all' | string[],
 	filter: Partial<ContactFilter>,
-	excludeIds?: string[],
+	{ excludeIds, fallbackMessage }: { excludeIds?: string[]; fallbackMessage: string },
 ) {
-	return requestJson<CampaignBatchResult>(
+	return apiRequest<CampaignBatchResult>(
 		`/api/v1/campaigns/${encodeURIComponent(campaignId)}/contacts/batch`,
 		{
 			method: 'POST',
-			body: JSON.stringify({ contact_ids: selection, ...bulkSelectionBody(selection, filter, excludeIds) }),
+			body: { contact_ids: selection, ...contactBulkFilterBody(selection, filter, excludeIds) },
+			fallbackMessage,
 		},
 	)
-}
-
-/** "3 contacts skipped: Email is required - …" when some failed the channel rules. */
-export function skippedDescription(result: CampaignBatchResult) {
-	if (!result.skippedCount) return undefined
-	const reasons = [...new Set(result.skipped.map((skip) => skip.reason))]
-	const count = `${result.skippedCount} ${result.skippedCount === 1 ? 'contact' : 'contacts'} skipped`
-	return reasons.length ? `${count}: ${reasons.join(' ')}` : `${count} (channel rules)`
 }

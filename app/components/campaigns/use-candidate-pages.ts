@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
 
 /** A row of the Add Contacts dialog (resources/campaigns/:campaign/candidates). */
 export type CandidateRow = {
@@ -54,12 +55,7 @@ export function useCandidatePages(campaignId: string, query: CandidateQuery, pag
 	const load = useCallback((url: string) => {
 		let pending = cache.current.get(url)
 		if (!pending) {
-			pending = fetch(url, { headers: { Accept: 'application/json' } }).then(async (response) => {
-				const body = (await response.json().catch(() => null)) as
-					(CandidatePage & { message?: string }) | null
-				if (!response.ok || !body?.data) throw new Error(body?.message ?? 'Failed to load contacts')
-				return body
-			})
+			pending = apiRequest<CandidatePage>(url, { fallbackMessage: 'Failed to load contacts' })
 			cache.current.set(url, pending)
 			pending.then(
 				(result) => setPages((current) => new Map(current).set(url, result)),

@@ -1,14 +1,11 @@
+import { type ContactTableRow } from '#app/components/contacts/contacts-table.tsx'
 import { ContactStatusBadge } from '#app/components/status-badge.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 
-export type CompanyContactRow = {
-	id: string
-	firstName: string
-	lastName: string
-	email: string | null
-	role: string | null
-	status: string
-}
+export type CompanyContactRow = Pick<
+	ContactTableRow,
+	'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'status'
+>
 
 export function CompanyContactsTable({ contacts }: { contacts: CompanyContactRow[] }) {
 	if (contacts.length === 0) {

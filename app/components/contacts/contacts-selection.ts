@@ -1,4 +1,17 @@
 import { useCallback, useMemo, useState } from 'react'
+import { type ContactFilter } from '#app/schemas/contact-filter.ts'
+
+/** The props of a dialog that acts on the contacts screen's selection (add tags, add to a list…). */
+export type SelectionDialogProps = {
+	open: boolean
+	onOpenChange: (open: boolean) => void
+	/** The ticked rows, or 'all' contacts matching `filter` (minus `excludeIds`). */
+	selection: 'all' | string[]
+	filter: ContactFilter
+	excludeIds?: string[]
+	/** How many contacts the selection holds, for the labels. */
+	contactCount: number
+}
 
 /**
  * Row selection of the contacts table: picked ids (kept across pages), or "all contacts

@@ -1,12 +1,10 @@
 import { Link } from '@remix-run/react'
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
-import { useEffect, useRef } from 'react'
 import { formatDate } from '#app/components/settings/format-date.ts'
 import { ContactStatusBadge } from '#app/components/status-badge.tsx'
-import { Badge } from '#app/components/ui/badge.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { type ContactFilter } from '#app/schemas/contact-filter.ts'
+import { BadgeOverflow, PageCheckbox, SortableHead } from './contact-table-parts.tsx'
 import { type ContactSelectionApi } from './contacts-selection.ts'
 
 export type ContactTableRow = {
@@ -48,6 +46,7 @@ export function ContactsTable({
 }) {
 	const pageIds = rows.map((row) => row.id)
 	const selectedOnPage = pageIds.filter((id) => selection.isSelected(id)).length
+	const sortDirectionOf = (field: SortField) => (filter.sortBy === field ? filter.sortDirection : null)
 	return (
 		<div className="rounded-md border bg-background">
 			<Table aria-label="Contacts">
@@ -61,14 +60,22 @@ export function ContactsTable({
 								onChange={(checked) => selection.setRows(pageIds, checked)}
 							/>
 						</TableHead>
-						<SortableHead field="firstName" label="Name" filter={filter} href={sortHref('firstName')} />
+						<SortableHead
+							label="Name"
+							direction={sortDirectionOf('firstName')}
+							href={sortHref('firstName')}
+						/>
 						<TableHead>Email</TableHead>
 						<TableHead>Company</TableHead>
 						<TableHead>Role</TableHead>
 						<TableHead>Status</TableHead>
 						<TableHead>Tags</TableHead>
 						<TableHead>Campaigns</TableHead>
-						<SortableHead field="createdAt" label="Created" filter={filter} href={sortHref('createdAt')} />
+						<SortableHead
+							label="Created"
+							direction={sortDirectionOf('createdAt')}
+							href={sortHref('createdAt')}
+						/>
 					</TableRow>
 				</TableHeader>
 				<TableBody>
@@ -85,64 +92,6 @@ export function ContactsTable({
 				</TableBody>
 			</Table>
 		</div>
-	)
-}
-
-function PageCheckbox({
-	checked,
-	indeterminate,
-	disabled,
-	onChange,
-}: {
-	checked: boolean
-	indeterminate: boolean
-	disabled: boolean
-	onChange: (checked: boolean) => void
-}) {
-	const ref = useRef<HTMLInputElement>(null)
-	useEffect(() => {
-		if (ref.current) ref.current.indeterminate = indeterminate
-	}, [indeterminate])
-	return (
-		<Checkbox
-			ref={ref}
-			aria-label="Select all contacts on this page"
-			checked={checked}
-			disabled={disabled}
-			onChange={(event) => onChange(event.currentTarget.checked)}
-		/>
-	)
-}
-
-function SortableHead({
-	field,
-	label,
-	filter,
-	href,
-}: {
-	field: SortField
-	label: string
-	filter: Pick<ContactFilter, 'sortBy' | 'sortDirection'>
-	href: string
-}) {
-	const active = filter.sortBy === field
-	const Icon = !active ? ArrowUpDown : filter.sortDirection === 'asc' ? ArrowUp : ArrowDown
-	return (
-		<TableHead aria-sort={active ? (filter.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
-			<Link
-				to={href}
-				preventScrollReset
-				className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-			>
-				{label}
-				<Icon className="h-3.5 w-3.5" aria-hidden="true" />
-				<span className="sr-only">
-					{active
-						? `, sorted ${filter.sortDirection === 'asc' ? 'ascending' : 'descending'}; click to reverse`
-						: ', click to sort'}
-				</span>
-			</Link>
-		</TableHead>
 	)
 }
 
@@ -201,47 +150,12 @@ function ContactRow({
 				<ContactStatusBadge status={row.status} />
 			</TableCell>
 			<TableCell>
-				<Overflow items={row.tags} visible={VISIBLE_TAGS} label="tags" />
+				<BadgeOverflow items={row.tags} visible={VISIBLE_TAGS} label="tags" />
 			</TableCell>
 			<TableCell>
-				<Overflow items={row.campaigns} visible={VISIBLE_CAMPAIGNS} label="campaigns" />
+				<BadgeOverflow items={row.campaigns} visible={VISIBLE_CAMPAIGNS} label="campaigns" />
 			</TableCell>
 			<TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(row.createdAt)}</TableCell>
 		</TableRow>
-	)
-}
-
-function Overflow({
-	items,
-	visible,
-	label,
-}: {
-	items: Array<{ id: string; name: string }>
-	visible: number
-	label: string
-}) {
-	if (items.length === 0) return null
-	const hidden = items.slice(visible)
-	return (
-		<ul className="flex flex-wrap items-center gap-1" aria-label={label}>
-			{items.slice(0, visible).map((item) => (
-				<li key={item.id}>
-					<Badge variant="secondary" className="max-w-[10rem] truncate font-normal">
-						{item.name}
-					</Badge>
-				</li>
-			))}
-			{hidden.length > 0 ? (
-				<li>
-					<Badge variant="outline" className="font-normal" title={hidden.map((item) => item.name).join(', ')}>
-						+{hidden.length}
-						<span className="sr-only">
-							{' '}
-							more {label}: {hidden.map((item) => item.name).join(', ')}
-						</span>
-					</Badge>
-				</li>
-			) : null}
-		</ul>
 	)
 }

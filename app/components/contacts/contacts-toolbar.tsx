@@ -1,15 +1,14 @@
 import { Form, Link, useSubmit } from '@remix-run/react'
-import { Search } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { TagFilterPopover } from '#app/components/tags/tag-filter-popover.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { NativeSelect } from '#app/components/ui/select.tsx'
 import {
 	contactFilterFromSearchParams,
 	contactFilterToSearchParams,
 	type ContactFilter,
 } from '#app/schemas/contact-filter.ts'
+import { SearchInput } from './search-input.tsx'
 
 /** The spec's debounce for list dialogs and searches. */
 export const SEARCH_DEBOUNCE_MS = 50
@@ -81,22 +80,15 @@ export function ContactsToolbar({
 				submitFilter()
 			}}
 		>
-			<div className="relative min-w-[16rem] flex-1">
-				<Search
-					className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-					aria-hidden="true"
-				/>
-				<Input
-					ref={searchRef}
-					type="search"
-					name="search"
-					aria-label="Search contacts"
-					placeholder="Search name, email, company or role"
-					defaultValue={filter.search ?? ''}
-					className="pl-9"
-					onChange={() => submitFilter({ delay: SEARCH_DEBOUNCE_MS })}
-				/>
-			</div>
+			<SearchInput
+				ref={searchRef}
+				name="search"
+				aria-label="Search contacts"
+				placeholder="Search name, email, company or role"
+				defaultValue={filter.search ?? ''}
+				className="min-w-[16rem] flex-1"
+				onChange={() => submitFilter({ delay: SEARCH_DEBOUNCE_MS })}
+			/>
 			{hydrated ? (
 				<>
 					<input type="hidden" name="tags" value={tagIds.join(',')} />

@@ -1,41 +1,15 @@
-import { Search } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useDebouncedValue } from '#app/components/tags/use-debounced-value.ts'
+import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { DialogFooter } from '#app/components/ui/dialog.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
+import { ApiError } from '#app/utils/api-client.ts'
 import { cn } from '#app/utils/misc.ts'
-
-/** The search box over a list of tags, lists or campaigns in the bulk "add to …" dialogs. */
-export function GroupSearchInput({
-	label,
-	value,
-	onChange,
-	className,
-}: {
-	label: string
-	value: string
-	onChange: (value: string) => void
-	className?: string
-}) {
-	return (
-		<div className={cn('relative', className)}>
-			<Search
-				className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-				aria-hidden="true"
-			/>
-			<Input
-				type="search"
-				aria-label={label}
-				placeholder={label}
-				className="pl-9"
-				value={value}
-				onChange={(event) => onChange(event.currentTarget.value)}
-			/>
-		</div>
-	)
-}
+import { type SelectionDialogProps } from './contacts-selection.ts'
+import { SearchInput } from './search-input.tsx'
 
 /**
  * One list or campaign to pick, as radio buttons: skeleton rows while loading, the load error,
@@ -103,15 +77,13 @@ export function GroupRadioList<Group extends { id: string; name: string }>({
 	)
 }
 
-type LoadOutcome<Group> = { ok: true; data: Group[] } | { ok: false; message?: string | null }
-
 /**
- * The state behind a GroupRadioList: the groups loaded once, the search (debounced 50 ms, as the
- * spec's list dialogs) narrowing them by name, and the chosen one.
+ * The state behind a GroupRadioList: the groups loaded once (a failure shows the ApiError's
+ * message), the search (debounced 50 ms, as the spec's list dialogs) narrowing them by name, and
+ * the chosen one.
  */
 export function useGroupChoice<Group extends { id: string; name: string }>(
-	load: (signal: AbortSignal) => Promise<LoadOutcome<Group>>,
-	loadFailedMessage: string,
+	load: (signal: AbortSignal) => Promise<Group[]>,
 ) {
 	const [groups, setGroups] = useState<Group[] | null>(null)
 	const [loadError, setLoadError] = useState<string | null>(null)
@@ -122,11 +94,10 @@ export function useGroupChoice<Group extends { id: string; name: string }>(
 	useEffect(() => {
 		const controller = new AbortController()
 		load(controller.signal)
-			.then((outcome) => {
-				if (outcome.ok) setGroups(outcome.data)
-				else setLoadError(outcome.message ?? loadFailedMessage)
+			.then(setGroups)
+			.catch((error: unknown) => {
+				if (error instanceof ApiError) setLoadError(error.message)
 			})
-			.catch(() => {})
 		return () => controller.abort()
 		// Loaded once per dialog.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
@@ -142,24 +113,133 @@ export function useGroupChoice<Group extends { id: string; name: string }>(
 
 const GROUP_SEARCH_DEBOUNCE_MS = 50
 
+/** The props of the "add the selection to a list / campaign" dialogs. */
+export type BulkDialogProps = SelectionDialogProps & { onAdded?: () => void }
+
+type GroupChoiceProps<Group extends { id: string; name: string }> = {
+	/** "list" or "campaign": the labels follow ("Search lists", "Add to list", input `listId`…). */
+	noun: string
+	load: (signal: AbortSignal) => Promise<Group[]>
+	/** Shown when the organization has none yet. */
+	emptyMessage: string
+	renderDetails: (group: Group) => ReactNode
+	/** Adds the selection to the group and shows the success toast; throws ApiError on failure. */
+	onAdd: (group: Group) => Promise<void>
+	/** A button next to the search that swaps the body for a form creating a group. */
+	create?: {
+		label: string
+		render: (props: { onCreated: (group: Group) => void; onCancel: () => void }) => ReactNode
+	}
+}
+
+/**
+ * Add to List / Add to Campaign: choose one group (or create one), then one request for the
+ * selection. A failure shows the server's message; a refusal (403) also closes the dialog.
+ */
+export function GroupChoiceDialog<Group extends { id: string; name: string }>({
+	open,
+	onOpenChange,
+	contactCount,
+	...choice
+}: Pick<SelectionDialogProps, 'open' | 'onOpenChange' | 'contactCount'> & GroupChoiceProps<Group>) {
+	const { noun } = choice
+	return (
+		<DialogShell
+			open={open}
+			onOpenChange={onOpenChange}
+			title={`Add to ${capitalize(noun)}`}
+			description={`Add ${contactCount.toLocaleString('en-US')} ${contactCount === 1 ? 'contact' : 'contacts'} to a ${noun}.`}
+			className="max-w-lg"
+		>
+			{open ? <GroupChoice {...choice} onClose={() => onOpenChange(false)} /> : null}
+		</DialogShell>
+	)
+}
+
+function GroupChoice<Group extends { id: string; name: string }>({
+	noun,
+	load,
+	emptyMessage,
+	renderDetails,
+	onAdd,
+	create,
+	onClose,
+}: GroupChoiceProps<Group> & { onClose: () => void }) {
+	const { groups, setGroups, loadError, search, setSearch, visible, selectedId, setSelectedId, selected } =
+		useGroupChoice(load)
+	const [creating, setCreating] = useState(false)
+
+	if (create && creating) {
+		return create.render({
+			onCreated: (group) => {
+				setGroups((current) => [group, ...(current ?? [])])
+				setSelectedId(group.id)
+				setCreating(false)
+			},
+			onCancel: () => setCreating(false),
+		})
+	}
+
+	async function add(group: Group) {
+		try {
+			await onAdd(group)
+			onClose()
+		} catch (error) {
+			if (!(error instanceof ApiError)) throw error
+			notify({ type: 'error', title: error.message })
+			// Not allowed: the spec closes the dialog.
+			if (error.status === 403) onClose()
+		}
+	}
+
+	return (
+		<>
+			<div className="flex gap-2">
+				<SearchInput
+					aria-label={`Search ${noun}s`}
+					placeholder={`Search ${noun}s`}
+					value={search}
+					onChange={(event) => setSearch(event.currentTarget.value)}
+					className="flex-1"
+				/>
+				{create ? (
+					<Button type="button" variant="outline" onClick={() => setCreating(true)}>
+						<Plus aria-hidden="true" />
+						{create.label}
+					</Button>
+				) : null}
+			</div>
+			<GroupRadioList
+				label={capitalize(`${noun}s`)}
+				name={`${noun}Id`}
+				emptyMessage={emptyMessage}
+				noMatchMessage={`No ${noun}s match your search`}
+				renderDetails={renderDetails}
+				groups={groups}
+				visible={visible}
+				loadError={loadError}
+				selectedId={selectedId}
+				onSelect={setSelectedId}
+			/>
+			<GroupChoiceFooter selected={selected} addLabel={`Add to ${noun}`} onAdd={add} />
+		</>
+	)
+}
+
 /** Cancel, and the button that adds the contacts to the chosen group (disabled while it runs). */
-export function GroupChoiceFooter<Group>({
+function GroupChoiceFooter<Group>({
 	selected,
 	addLabel,
 	onAdd,
-	onClose,
 }: {
 	selected: Group | null
 	addLabel: string
 	onAdd: (group: Group) => Promise<void>
-	onClose: () => void
 }) {
 	const [adding, setAdding] = useState(false)
 	return (
 		<DialogFooter>
-			<Button type="button" variant="outline" onClick={onClose}>
-				Cancel
-			</Button>
+			<DialogCancelButton />
 			<Button
 				type="button"
 				disabled={!selected || adding}
@@ -174,4 +254,8 @@ export function GroupChoiceFooter<Group>({
 			</Button>
 		</DialogFooter>
 	)
+}
+
+function capitalize(text: string) {
+	return text.charAt(0).toUpperCase() + text.slice(1)
 }

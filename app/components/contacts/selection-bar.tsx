@@ -43,30 +43,19 @@ export function SelectionBar({
 				</Button>
 			) : null}
 			<div className="ml-auto flex flex-wrap items-center gap-2">
-				{onAddTags ? (
-					<Button type="button" variant="outline" size="sm" onClick={onAddTags}>
-						<Tags aria-hidden="true" />
-						Add tags
-					</Button>
-				) : null}
-				{onAddToList ? (
-					<Button type="button" variant="outline" size="sm" onClick={onAddToList}>
-						<ListPlus aria-hidden="true" />
-						Add to list
-					</Button>
-				) : null}
-				{onAddToCampaign ? (
-					<Button type="button" variant="outline" size="sm" onClick={onAddToCampaign}>
-						<Megaphone aria-hidden="true" />
-						Add to campaign
-					</Button>
-				) : null}
-				{onGenerateSequences ? (
-					<Button type="button" variant="outline" size="sm" onClick={onGenerateSequences}>
-						<Sparkles aria-hidden="true" />
-						Generate Sequences
-					</Button>
-				) : null}
+				{[
+					{ label: 'Add tags', Icon: Tags, onClick: onAddTags },
+					{ label: 'Add to list', Icon: ListPlus, onClick: onAddToList },
+					{ label: 'Add to campaign', Icon: Megaphone, onClick: onAddToCampaign },
+					{ label: 'Generate Sequences', Icon: Sparkles, onClick: onGenerateSequences },
+				].map(({ label, Icon, onClick }) =>
+					onClick ? (
+						<Button key={label} type="button" variant="outline" size="sm" onClick={onClick}>
+							<Icon aria-hidden="true" />
+							{label}
+						</Button>
+					) : null,
+				)}
 				<Button type="submit" form={SELECTION_FORM_ID} variant="outline" size="sm">
 					<Download aria-hidden="true" />
 					Export CSV

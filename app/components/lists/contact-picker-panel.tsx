@@ -1,12 +1,14 @@
 import { Form, Link } from '@remix-run/react'
-import { Check, Search, X } from 'lucide-react'
+import { Search, X } from 'lucide-react'
+import { AddedMark, ContactPageLinks } from '#app/components/contacts/contact-table-parts.tsx'
 import { formatDate } from '#app/components/settings/format-date.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
-import { CONTACTS_PAGE_SIZE, ContactFilterSchema } from '#app/schemas/contact-filter.ts'
+import { CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
+import { pageCount } from '#app/utils/pagination.ts'
 
 export type PickerRow = {
 	id: string
@@ -22,40 +24,51 @@ export type PickerRow = {
 /** The form field names the list and campaign actions read. */
 export const PICKER_FIELDS = { ids: 'contactIds', scope: 'scope', search: 'search', tags: 'tags' } as const
 
+/** The state of the form, all of it in the page's query string. */
+export type PickerState = {
+	search: string
+	/** The tag ids filtering the rows. */
+	tags: string[]
+	/** 1-based. */
+	page: number
+}
+
+/** The page at `base` with the form open on `state`: ?add=1&search&tags&page. */
+export function pickerHref(base: string, { search, tags, page }: PickerState) {
+	const params = new URLSearchParams({ add: '1' })
+	if (search) params.set(PICKER_FIELDS.search, search)
+	if (tags.length) params.set(PICKER_FIELDS.tags, tags.join(','))
+	if (page > 1) params.set('page', String(page))
+	return `${base}?${params}`
+}
+
 /**
  * Adding contacts without JavaScript: a search (GET, state in the query string), a page of
  * contacts with checkboxes (members read Added, ineligible ones show their rule), and
- * "Add selected" / "Add all matching" posting to the page's action.
+ * "Add selected" / "Add all matching" posting to the page's action at `base`.
  */
 export function ContactPickerPanel({
 	heading,
 	intent,
+	base,
+	state,
 	rows,
 	total,
-	page,
-	search,
-	closeHref,
-	pageHref,
-	tags = [],
 	tagFilter,
 	plain = false,
 }: {
 	heading: string
 	intent: string
+	base: string
+	state: PickerState
 	rows: PickerRow[]
 	total: number
-	page: number
-	search: string
-	closeHref: string
-	pageHref: (page: number) => string
-	/** The tag ids filtering the rows (kept in the query string). */
-	tags?: string[]
 	/** With JavaScript: the tag filter popover, next to the search. */
 	tagFilter?: React.ReactNode
 	/** Inside a dialog: no card and no Close link (the dialog has its own). */
 	plain?: boolean
 }) {
-	const pageCount = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE))
+	const { search, tags, page } = state
 	const body = (
 		<div className="flex flex-col gap-3">
 			<Form method="get" className="flex gap-2" role="search">
@@ -115,10 +128,7 @@ export function ContactPickerPanel({
 											<TableCell className="whitespace-nowrap">{formatDate(row.createdAt)}</TableCell>
 											<TableCell className="text-xs">
 												{row.added ? (
-													<span className="inline-flex items-center gap-1 font-medium text-green-700">
-														<Check className="size-4" aria-hidden="true" />
-														Added
-													</span>
+													<AddedMark />
 												) : (
 													<span className="text-muted-foreground">{row.ineligibleReason}</span>
 												)}
@@ -131,21 +141,13 @@ export function ContactPickerPanel({
 					</div>
 				)}
 				<div className="flex flex-wrap items-center justify-between gap-2">
-					<nav aria-label="Pagination" className="flex items-center gap-2 text-sm text-muted-foreground">
-						{page > 0 ? (
-							<Link to={pageHref(page - 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-								Previous
-							</Link>
-						) : null}
-						<span>
-							Page {page + 1} of {pageCount} · {total.toLocaleString('en-US')} contacts
-						</span>
-						{page + 1 < pageCount ? (
-							<Link to={pageHref(page + 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-								Next
-							</Link>
-						) : null}
-					</nav>
+					<ContactPageLinks
+						label="Pagination"
+						page={page}
+						pageCount={pageCount(total, CONTACTS_PAGE_SIZE)}
+						total={total}
+						pageHref={(target) => pickerHref(base, { ...state, page: target })}
+					/>
 					<div className="flex gap-2">
 						<Button type="submit" name={PICKER_FIELDS.scope} value="selected" disabled={rows.length === 0}>
 							Add selected
@@ -171,7 +173,7 @@ export function ContactPickerPanel({
 				<CardTitle id="contact-picker-heading" className="text-lg">
 					{heading}
 				</CardTitle>
-				<Link to={closeHref} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+				<Link to={base} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
 					<X aria-hidden="true" />
 					Close
 				</Link>
@@ -179,17 +181,4 @@ export function ContactPickerPanel({
 			<CardContent>{body}</CardContent>
 		</Card>
 	)
-}
-
-/** The selection a picker form posted: 'all' (with its search and tags) or the ticked ids. */
-export function pickerSelection(formData: FormData) {
-	const filter = ContactFilterSchema.parse({
-		search: String(formData.get(PICKER_FIELDS.search) ?? ''),
-		tags: String(formData.get(PICKER_FIELDS.tags) ?? ''),
-	})
-	if (formData.get(PICKER_FIELDS.scope) === 'all') return { selection: 'all' as const, filter }
-	const ids = formData
-		.getAll(PICKER_FIELDS.ids)
-		.filter((value): value is string => typeof value === 'string' && value.length > 0)
-	return { selection: [...new Set(ids)].slice(0, 10_000), filter }
 }

@@ -1,24 +1,11 @@
-import {
-	getFormProps,
-	getInputProps,
-	getTextareaProps,
-	useForm,
-	type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { useState } from 'react'
+import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import {
@@ -29,8 +16,10 @@ import {
 	LIST_DESCRIPTION_MAX_LENGTH,
 	LIST_NAME_MAX_LENGTH,
 } from '#app/schemas/list.ts'
-import { useOptionalActor } from '#app/utils/actor.ts'
+import { ApiError } from '#app/utils/api-client.ts'
+import { CreateFormActions, GroupNameField } from './group-name-form.tsx'
 import { createListRequest, type CreatedList } from './lists-client.ts'
+import { useAdminOnlyDialog } from './use-admin-only-dialog.ts'
 
 export const CREATE_LIST_INTENT = 'create-list'
 
@@ -67,19 +56,16 @@ export function CreateListForm({
 	return (
 		<Form method="post" action="/lists?index" className="grid gap-4" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value={CREATE_LIST_INTENT} />
-			<div className="grid gap-2">
-				<Label htmlFor={fields.name.id}>
-					Name <span aria-hidden="true">*</span>
-				</Label>
-				<Input
-					{...getInputProps(fields.name, { type: 'text' })}
-					maxLength={LIST_NAME_MAX_LENGTH}
-					placeholder="Q3 prospects"
-					autoComplete="off"
-					autoFocus
-				/>
-				<ErrorList id={fields.name.errorId} errors={fields.name.errors} />
-			</div>
+			<GroupNameField
+				field={fields.name}
+				label={
+					<>
+						Name <span aria-hidden="true">*</span>
+					</>
+				}
+				maxLength={LIST_NAME_MAX_LENGTH}
+				placeholder="Q3 prospects"
+			/>
 			<div className="grid gap-2">
 				<Label htmlFor={fields.description.id}>Description</Label>
 				<Textarea
@@ -91,12 +77,7 @@ export function CreateListForm({
 				<ErrorList id={fields.description.errorId} errors={fields.description.errors} />
 			</div>
 			<ErrorList id={form.errorId} errors={form.errors} />
-			<div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-				{secondaryAction}
-				<Button type="submit" disabled={pending}>
-					{pending ? 'Creating…' : 'Create List'}
-				</Button>
-			</div>
+			<CreateFormActions secondaryAction={secondaryAction} pending={pending} label="Create List" />
 		</Form>
 	)
 }
@@ -114,37 +95,24 @@ export function CreateListDialog({
 	onOpenChange: (open: boolean) => void
 	onCreated?: (list: CreatedList) => void
 }) {
-	const actor = useOptionalActor()
-	const isAdmin = Boolean(actor?.isPlatformAdmin)
-	// Once per opening, however often the caller re-renders before closing it.
-	const refused = useRef(false)
-	useEffect(() => {
-		if (!open) refused.current = false
-		else if (!isAdmin && !refused.current) {
-			refused.current = true
-			toast.error(LIST_CREATE_FORBIDDEN)
-			onOpenChange(false)
-		}
-	}, [open, isAdmin, onOpenChange])
-
+	const allowed = useAdminOnlyDialog(open, onOpenChange, LIST_CREATE_FORBIDDEN)
 	return (
-		<Dialog open={open && isAdmin} onOpenChange={onOpenChange}>
-			<DialogContent>
-				<DialogHeader>
-					<DialogTitle>Create List</DialogTitle>
-					<DialogDescription>Group contacts into a named list.</DialogDescription>
-				</DialogHeader>
-				{open ? (
-					<CreateListDialogForm
-						onCreated={(list) => {
-							onCreated?.(list)
-							onOpenChange(false)
-						}}
-						onClose={() => onOpenChange(false)}
-					/>
-				) : null}
-			</DialogContent>
-		</Dialog>
+		<DialogShell
+			open={allowed}
+			onOpenChange={onOpenChange}
+			title="Create List"
+			description="Group contacts into a named list."
+		>
+			{open ? (
+				<CreateListDialogForm
+					onCreated={(list) => {
+						onCreated?.(list)
+						onOpenChange(false)
+					}}
+					onClose={() => onOpenChange(false)}
+				/>
+			) : null}
+		</DialogShell>
 	)
 }
 
@@ -165,16 +133,18 @@ export function CreateListDialogForm({
 			pending={pending}
 			onSubmitJson={async (input) => {
 				setPending(true)
-				const outcome = await createListRequest(input)
-				setPending(false)
-				if (outcome.ok) {
-					toast.success(LIST_CREATED)
-					onCreated(outcome.data)
-					return
+				try {
+					const list = await createListRequest(input, LIST_CREATE_FAILED)
+					notify({ type: 'success', title: LIST_CREATED })
+					onCreated(list)
+				} catch (error) {
+					if (!(error instanceof ApiError)) throw error
+					notify({ type: 'error', title: error.message })
+					// Not allowed: the spec closes the dialog.
+					if (error.status === 403) onClose()
+				} finally {
+					setPending(false)
 				}
-				toast.error(outcome.message ?? LIST_CREATE_FAILED)
-				// Not allowed: the spec closes the dialog.
-				if (outcome.status === 403) onClose()
 			}}
 			secondaryAction={
 				<Button type="button" variant="outline" onClick={onClose}>

@@ -1,6 +1,8 @@
-import { type ContactFilter } from '#app/schemas/contact-filter.ts'
+import { type ContactFilter, contactBulkFilterBody } from '#app/schemas/contact-filter.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
 
-// The browser's calls to the lists API (/api/v1/lists…), with the server's message on failure.
+// The browser's calls to the lists API (/api/v1/lists…); a failure throws ApiError with the
+// server's message (or the fallback the caller's toast used to show).
 
 export type ListOption = {
 	id: string
@@ -11,48 +13,19 @@ export type ListOption = {
 }
 export type CreatedList = { id: string; slug: string; name: string; description: string | null }
 
-export type ApiOutcome<T> = { ok: true; data: T } | { ok: false; status: number; message: string | null }
-
-export async function requestJson<T>(url: string, init?: RequestInit): Promise<ApiOutcome<T>> {
-	try {
-		const response = await fetch(url, {
-			...init,
-			headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) },
-		})
-		const body = (await response.json().catch(() => null)) as (T & { message?: string }) | null
-		if (!response.ok || body === null) {
-			return { ok: false, status: response.status, message: body?.message ?? null }
-		}
-		return { ok: true, data: body }
-	} catch (error) {
-		if ((error as Error).name === 'AbortError') throw error
-		return { ok: false, status: 0, message: null }
-	}
-}
-
 export async function fetchLists(signal?: AbortSignal) {
-	const outcome = await requestJson<{ data: ListOption[] }>('/api/v1/lists', { signal })
-	return outcome.ok ? { ok: true as const, data: outcome.data.data } : outcome
+	const body = await apiRequest<{ data: ListOption[] }>('/api/v1/lists', {
+		signal,
+		fallbackMessage: 'Failed to load lists',
+	})
+	return body.data
 }
 
-export function createListRequest(input: { name: string; description?: string | null }) {
-	return requestJson<CreatedList>('/api/v1/lists', { method: 'POST', body: JSON.stringify(input) })
-}
-
-/** The bulk body of a selection: ids, or 'all' with the filter the user saw minus the unticked rows. */
-export function bulkSelectionBody(
-	selection: 'all' | string[],
-	filter: Partial<ContactFilter>,
-	excludeIds: string[] = [],
+export function createListRequest(
+	input: { name: string; description?: string | null },
+	fallbackMessage: string,
 ) {
-	if (selection !== 'all') return {}
-	return {
-		search: filter.search,
-		tags: filter.tags ?? [],
-		campaign: filter.campaign,
-		list: filter.list,
-		exclude_ids: excludeIds,
-	}
+	return apiRequest<CreatedList>('/api/v1/lists', { method: 'POST', body: input, fallbackMessage })
 }
 
 export function addContactsToListRequest(
@@ -61,11 +34,12 @@ export function addContactsToListRequest(
 	filter: Partial<ContactFilter>,
 	excludeIds?: string[],
 ) {
-	return requestJson<{ added: number; message: string }>(
+	return apiRequest<{ added: number; message: string }>(
 		`/api/v1/lists/${encodeURIComponent(listId)}/contacts`,
 		{
 			method: 'POST',
-			body: JSON.stringify({ contactIds: selection, ...bulkSelectionBody(selection, filter, excludeIds) }),
+			body: { contactIds: selection, ...contactBulkFilterBody(selection, filter, excludeIds) },
+			fallbackMessage: 'Failed to add contacts to list. Please try again.',
 		},
 	)
 }

@@ -1,11 +1,11 @@
 import { Link } from '@remix-run/react'
 import { Users } from 'lucide-react'
+import { BadgeOverflow, ContactPageLinks } from '#app/components/contacts/contact-table-parts.tsx'
 import { formatDate } from '#app/components/settings/format-date.ts'
 import { ContactStatusBadge } from '#app/components/status-badge.tsx'
-import { Badge } from '#app/components/ui/badge.tsx'
-import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
+import { pageCount } from '#app/utils/pagination.ts'
 
 export type MemberRow = {
 	id: string
@@ -21,20 +21,24 @@ export type MemberRow = {
 
 const VISIBLE_TAGS = 3
 
-/** The contacts of a list or a campaign: a page of 100 with plain Previous / Next links. */
+/**
+ * The contacts of a list or a campaign (the page at `base`): a page of 100 with plain Previous /
+ * Next links (`?contactsPage=2` is the second page).
+ */
 export function MemberContactsTable({
 	label,
 	rows,
 	total,
 	page,
-	pageHref,
+	base,
 	emptyMessage,
 }: {
 	label: string
 	rows: MemberRow[]
 	total: number
+	/** 1-based. */
 	page: number
-	pageHref: (page: number) => string
+	base: string
 	emptyMessage: string
 }) {
 	if (total === 0) {
@@ -45,7 +49,6 @@ export function MemberContactsTable({
 			</div>
 		)
 	}
-	const pageCount = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE))
 	return (
 		<div className="flex flex-col gap-3">
 			<div className="rounded-md border bg-background">
@@ -76,18 +79,7 @@ export function MemberContactsTable({
 									<ContactStatusBadge status={row.status} />
 								</TableCell>
 								<TableCell>
-									<div className="flex flex-wrap gap-1">
-										{row.tags.slice(0, VISIBLE_TAGS).map((tag) => (
-											<Badge key={tag.id} variant="secondary" className="font-normal">
-												{tag.name}
-											</Badge>
-										))}
-										{row.tags.length > VISIBLE_TAGS ? (
-											<Badge variant="outline" className="font-normal">
-												+{row.tags.length - VISIBLE_TAGS}
-											</Badge>
-										) : null}
-									</div>
+									<BadgeOverflow items={row.tags} visible={VISIBLE_TAGS} label="tags" />
 								</TableCell>
 								<TableCell className="whitespace-nowrap">{formatDate(row.createdAt)}</TableCell>
 							</TableRow>
@@ -95,24 +87,14 @@ export function MemberContactsTable({
 					</TableBody>
 				</Table>
 			</div>
-			<nav
-				aria-label={`${label} pages`}
-				className="flex items-center justify-end gap-2 text-sm text-muted-foreground"
-			>
-				{page > 0 ? (
-					<Link to={pageHref(page - 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-						Previous
-					</Link>
-				) : null}
-				<span>
-					Page {page + 1} of {pageCount} · {total.toLocaleString('en-US')} contacts
-				</span>
-				{page + 1 < pageCount ? (
-					<Link to={pageHref(page + 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-						Next
-					</Link>
-				) : null}
-			</nav>
+			<ContactPageLinks
+				label={`${label} pages`}
+				className="justify-end"
+				page={page}
+				pageCount={pageCount(total, CONTACTS_PAGE_SIZE)}
+				total={total}
+				pageHref={(target) => (target > 1 ? `${base}?contactsPage=${target}` : base)}
+			/>
 		</div>
 	)
 }

@@ -1,19 +1,11 @@
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { type SelectionDialogProps } from '#app/components/contacts/contacts-selection.ts'
+import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Checkbox } from '#app/components/ui/checkbox.tsx'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogFooter,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
-import { Skeleton } from '#app/components/ui/skeleton.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
-import { type ContactFilter } from '#app/schemas/contact-filter.ts'
+import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
+import { DialogFooter } from '#app/components/ui/dialog.tsx'
 import { TAG_DIALOG_PAGE_SIZE } from '#app/schemas/tag.ts'
+import { TagChoiceTable } from './tag-choice-table.tsx'
 import { TagSearchCreateBar } from './tag-search-create-bar.tsx'
 import {
 	addContactsToTagRequest,
@@ -25,18 +17,10 @@ import {
 } from './tags-client.ts'
 import { useDebouncedValue } from './use-debounced-value.ts'
 
-// The spec: dialog search debounce 50 ms, 15 tags per page, 8 skeleton rows, table 320 px.
+// The spec: dialog search debounce 50 ms, 15 tags per page.
 const SEARCH_DEBOUNCE_MS = 50
-const SKELETON_ROWS = 8
 
-type AddTagsDialogProps = {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-	/** The contacts to tag: their ids, or 'all' contacts matching `filter` minus `excludeIds`. */
-	selection: 'all' | string[]
-	filter: ContactFilter
-	excludeIds?: string[]
-	contactCount: number
+type AddTagsDialogProps = SelectionDialogProps & {
 	onSaved?: (tags: TagOption[]) => void
 	/** Called as the save starts, for optimistic rows; the function it returns undoes them on failure. */
 	onSaving?: (tags: TagOption[]) => (() => void) | void
@@ -50,17 +34,30 @@ type AddTagsDialogProps = {
  */
 export function AddTagsDialog({ open, onOpenChange, ...props }: AddTagsDialogProps) {
 	const [saving, setSaving] = useState(false)
+	const { selection, contactCount } = props
 	return (
-		<Dialog open={open} onOpenChange={(next) => (saving ? undefined : onOpenChange(next))}>
-			<DialogContent className="max-w-2xl">
-				<AddTagsDialogBody
-					{...props}
-					onClose={() => onOpenChange(false)}
-					saving={saving}
-					setSaving={setSaving}
-				/>
-			</DialogContent>
-		</Dialog>
+		<DialogShell
+			open={open}
+			onOpenChange={(next) => (saving ? undefined : onOpenChange(next))}
+			title={
+				selection === 'all'
+					? 'Select tags for all contact(s)'
+					: `Select tags for ${selection.length} contact(s)`
+			}
+			description={
+				selection === 'all'
+					? `The tags are added to all ${contactCount.toLocaleString('en-US')} contacts matching the current filter.`
+					: `The tags are added to the ${selection.length.toLocaleString('en-US')} selected contact(s).`
+			}
+			className="max-w-2xl"
+		>
+			<AddTagsDialogBody
+				{...props}
+				onClose={() => onOpenChange(false)}
+				saving={saving}
+				setSaving={setSaving}
+			/>
+		</DialogShell>
 	)
 }
 
@@ -68,13 +65,12 @@ function AddTagsDialogBody({
 	selection,
 	filter,
 	excludeIds = [],
-	contactCount,
 	onSaved,
 	onSaving,
 	onClose,
 	saving,
 	setSaving,
-}: Omit<AddTagsDialogProps, 'open' | 'onOpenChange'> & {
+}: Omit<AddTagsDialogProps, 'open' | 'onOpenChange' | 'contactCount'> & {
 	onClose: () => void
 	saving: boolean
 	setSaving: (saving: boolean) => void
@@ -140,32 +136,21 @@ function AddTagsDialogBody({
 		try {
 			// One tag at a time: each is a single INSERT … SELECT over possibly every contact.
 			for (const tag of chosen) await addContactsToTagRequest(tag.id, target)
-			toast.success('Selected tags added successfully')
+			notify({ type: 'success', title: 'Selected tags added successfully' })
 			setSaving(false)
 			onSaved?.(chosen)
 			onClose()
 		} catch {
 			rollback?.()
-			toast.error('Failed to add selected tags')
+			notify({ type: 'error', title: 'Failed to add selected tags' })
 			setSaving(false)
 		}
 	}
 
 	const chosenIds = new Set(chosen.map((tag) => tag.id))
-	const title =
-		selection === 'all' ? 'Select tags for all contact(s)' : `Select tags for ${selection.length} contact(s)`
-	const count = selection === 'all' ? contactCount : selection.length
 
 	return (
 		<>
-			<DialogHeader>
-				<DialogTitle>{title}</DialogTitle>
-				<DialogDescription>
-					{selection === 'all'
-						? `The tags are added to all ${contactCount.toLocaleString('en-US')} contacts matching the current filter.`
-						: `The tags are added to the ${count.toLocaleString('en-US')} selected contact(s).`}
-				</DialogDescription>
-			</DialogHeader>
 			<TagSearchCreateBar
 				search={search}
 				onSearchChange={setSearch}
@@ -174,75 +159,17 @@ function AddTagsDialogBody({
 					setReloadToken((token) => token + 1)
 				}}
 			/>
-			<div className="h-[320px] overflow-y-auto rounded-md border">
-				<Table aria-label="Tags" aria-busy={rows === null}>
-					<TableHeader className="sticky top-0 bg-background">
-						<TableRow>
-							<TableHead className="w-10">
-								<span className="sr-only">Select</span>
-							</TableHead>
-							<TableHead>Name</TableHead>
-							<TableHead className="w-28 text-right">Contacts</TableHead>
-						</TableRow>
-					</TableHeader>
-					<TableBody>
-						{rows === null && !failed
-							? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-									<TableRow key={index} data-skeleton>
-										<TableCell>
-											<Skeleton className="h-4 w-4" />
-										</TableCell>
-										<TableCell>
-											<Skeleton className="h-4 w-40" />
-										</TableCell>
-										<TableCell>
-											<Skeleton className="ml-auto h-4 w-10" />
-										</TableCell>
-									</TableRow>
-								))
-							: null}
-						{failed ? (
-							<TableRow>
-								<TableCell colSpan={3} className="h-24 text-center text-destructive">
-									Failed to load tags
-								</TableCell>
-							</TableRow>
-						) : null}
-						{rows && rows.items.length === 0 ? (
-							<TableRow>
-								<TableCell colSpan={3} className="h-24 text-center text-muted-foreground">
-									No tags found
-								</TableCell>
-							</TableRow>
-						) : null}
-						{rows?.items.map((tag) => {
-							const disabled = holdsAll(tag.id)
-							return (
-								<TableRow key={tag.id} data-state={chosenIds.has(tag.id) ? 'selected' : undefined}>
-									<TableCell>
-										<Checkbox
-											aria-label={`Select tag ${tag.name}`}
-											checked={chosenIds.has(tag.id)}
-											disabled={disabled || saving}
-											title={disabled ? 'Every selected contact already has this tag' : undefined}
-											onChange={(event) => toggle({ id: tag.id, name: tag.name }, event.target.checked)}
-										/>
-									</TableCell>
-									<TableCell className="max-w-0 truncate font-medium">
-										{tag.name}
-										{disabled ? (
-											<span className="ml-2 text-xs font-normal text-muted-foreground">Added</span>
-										) : null}
-									</TableCell>
-									<TableCell className="text-right tabular-nums">
-										{(tag.contactCount ?? 0).toLocaleString('en-US')}
-									</TableCell>
-								</TableRow>
-							)
-						})}
-					</TableBody>
-				</Table>
-			</div>
+			<TagChoiceTable
+				tags={rows ? rows.items.map((tag) => ({ ...tag, holdsAll: holdsAll(tag.id) })) : null}
+				failed={failed}
+				isChosen={(tag) => chosenIds.has(tag.id)}
+				checkbox={(tag) => ({
+					checked: chosenIds.has(tag.id),
+					disabled: tag.holdsAll || saving,
+					title: tag.holdsAll ? 'Every selected contact already has this tag' : undefined,
+					onChange: (event) => toggle({ id: tag.id, name: tag.name }, event.target.checked),
+				})}
+			/>
 			<div className="flex items-center justify-between text-sm">
 				<span className="text-muted-foreground">
 					Page {page} of {rows?.lastPage ?? page}
@@ -273,9 +200,7 @@ function AddTagsDialogBody({
 					{chosen.length} tag(s) selected
 				</span>
 				<div className="flex gap-2">
-					<Button type="button" variant="outline" onClick={onClose} disabled={saving}>
-						Cancel
-					</Button>
+					<DialogCancelButton disabled={saving} />
 					<Button type="button" onClick={() => void save()} disabled={saving}>
 						{saving
 							? 'Processing...'

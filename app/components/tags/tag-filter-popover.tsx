@@ -1,9 +1,9 @@
 import { ChevronDown, Tag as TagIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { Popover, PopoverContent, PopoverTrigger } from '#app/components/ui/popover.tsx'
 import { TAG_FILTER_PAGE_SIZE } from '#app/schemas/tag.ts'
+import { TagCheckList } from './tag-check-list.tsx'
 import { TagSearchCreateBar } from './tag-search-create-bar.tsx'
 import { useDebouncedValue } from './use-debounced-value.ts'
 import { useInfiniteTags } from './use-infinite-tags.ts'
@@ -67,28 +67,13 @@ export function TagFilterPopover({
 						autoFocus
 					/>
 				</div>
-				<div data-scroll-root className="max-h-64 overflow-y-auto p-1" role="group" aria-label="Tags">
-					{tags.items.map((tag) => (
-						<label
-							key={tag.id}
-							className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-accent"
-						>
-							<Checkbox
-								checked={selected.has(tag.id)}
-								onChange={(event) => toggle(tag.id, event.target.checked)}
-							/>
-							<span className="truncate">{tag.name}</span>
-						</label>
-					))}
-					{tags.status === 'loading' ? (
-						<p className="px-2 py-1.5 text-sm text-muted-foreground">Loading tags...</p>
-					) : null}
-					{tags.status === 'loaded' && tags.items.length === 0 ? (
-						<p className="px-2 py-1.5 text-sm text-muted-foreground">No tags found</p>
-					) : null}
-					{tags.status === 'error' ? (
-						<p className="px-2 py-1.5 text-sm text-destructive">Failed to load tags</p>
-					) : null}
+				<TagCheckList
+					tags={tags}
+					className="max-h-64"
+					isChecked={(tagId) => selected.has(tagId)}
+					onToggle={(tag, checked) => toggle(tag.id, checked)}
+					loading={tags.status === 'loading'}
+				>
 					{tags.hasMore ? (
 						<div ref={sentinel} className="p-1">
 							<Button
@@ -103,7 +88,7 @@ export function TagFilterPopover({
 							</Button>
 						</div>
 					) : null}
-				</div>
+				</TagCheckList>
 				{selectedTagIds.length ? (
 					<div className="flex items-center justify-between border-t px-3 py-2 text-sm">
 						<span className="text-muted-foreground">{selectedTagIds.length} selected</span>

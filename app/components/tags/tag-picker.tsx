@@ -1,10 +1,10 @@
 import { ChevronDown, X } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { Popover, PopoverContent, PopoverTrigger } from '#app/components/ui/popover.tsx'
 import { TAG_PICKER_PAGE_SIZE } from '#app/schemas/tag.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { TagCheckList } from './tag-check-list.tsx'
 import { TagSearchCreateBar } from './tag-search-create-bar.tsx'
 import { type TagOption } from './tags-client.ts'
 import { useDebouncedValue } from './use-debounced-value.ts'
@@ -140,30 +140,14 @@ function TagPickerPopover({
 						autoFocus
 					/>
 				</div>
-				<div data-scroll-root className="max-h-60 overflow-y-auto p-1" role="group" aria-label="Tags">
-					{tags.items.map((tag, index) => (
-						<label
-							key={tag.id}
-							ref={index === sentinelIndex ? sentinel : undefined}
-							className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-accent"
-						>
-							<Checkbox
-								checked={selectedIds.has(tag.id)}
-								onChange={(event) => onToggle({ id: tag.id, name: tag.name }, event.target.checked)}
-							/>
-							<span className="truncate">{tag.name}</span>
-						</label>
-					))}
-					{tags.status === 'loading' || tags.loadingMore ? (
-						<p className="px-2 py-1.5 text-sm text-muted-foreground">Loading tags...</p>
-					) : null}
-					{tags.status === 'loaded' && tags.items.length === 0 ? (
-						<p className="px-2 py-1.5 text-sm text-muted-foreground">No tags found</p>
-					) : null}
-					{tags.status === 'error' ? (
-						<p className="px-2 py-1.5 text-sm text-destructive">Failed to load tags</p>
-					) : null}
-				</div>
+				<TagCheckList
+					tags={tags}
+					className="max-h-60"
+					isChecked={(tagId) => selectedIds.has(tagId)}
+					onToggle={onToggle}
+					sentinel={{ index: sentinelIndex, ref: sentinel }}
+					loading={tags.status === 'loading' || tags.loadingMore}
+				/>
 			</PopoverContent>
 		</Popover>
 	)

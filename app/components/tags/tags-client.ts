@@ -1,7 +1,13 @@
-import { toast } from 'sonner'
-import { type ContactFilter, type ContactSelection } from '#app/schemas/contact-filter.ts'
+import { notify } from '#app/components/toaster.tsx'
+import {
+	type ContactFilter,
+	type ContactSelection,
+	contactBulkFilterBody,
+} from '#app/schemas/contact-filter.ts'
+import { ApiError, apiRequest } from '#app/utils/api-client.ts'
 
-// Browser-side calls of the tag API, shared by the popover, the picker and the dialog.
+// Browser-side calls of the tag API, shared by the popover, the picker and the dialog; a
+// failure throws ApiError with the server's message.
 
 export type TagOption = { id: string; name: string }
 export type TagListItem = TagOption & { contactCount?: number }
@@ -10,34 +16,9 @@ export type TagPage = {
 	meta: { current_page: number; last_page: number; total: number }
 }
 
-/** The message of an API error body ({ error, message }), if any. */
-async function errorMessage(response: Response) {
-	try {
-		const body = (await response.json()) as { message?: unknown; error?: unknown }
-		if (typeof body.message === 'string' && body.message) return body.message
-		if (typeof body.error === 'string' && body.error) return body.error
-	} catch {
-		// not JSON
-	}
-	return null
-}
+const TAG_CREATED = 'Tag created successfully!'
 
-export class TagRequestError extends Error {}
-
-async function postJson(url: string, body: unknown, signal?: AbortSignal) {
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-		body: JSON.stringify(body),
-		signal,
-	})
-	if (!response.ok) {
-		throw new TagRequestError((await errorMessage(response)) ?? `Request failed (${response.status})`)
-	}
-	return response
-}
-
-export async function fetchTagPage(
+export function fetchTagPage(
 	{
 		take,
 		skip,
@@ -49,11 +30,7 @@ export async function fetchTagPage(
 	const params = new URLSearchParams({ take: String(take), skip: String(skip) })
 	if (search?.trim()) params.set('search', search.trim())
 	if (!withCounts) params.set('select', 'id,name')
-	const response = await fetch(`/api/v1/tags?${params}`, { signal, headers: { Accept: 'application/json' } })
-	if (!response.ok) {
-		throw new TagRequestError((await errorMessage(response)) ?? `Request failed (${response.status})`)
-	}
-	return (await response.json()) as TagPage
+	return apiRequest<TagPage>(`/api/v1/tags?${params}`, { signal })
 }
 
 /**
@@ -62,22 +39,18 @@ export async function fetchTagPage(
  */
 export async function createTagWithToast(name: string): Promise<TagOption | null> {
 	try {
-		const response = await fetch('/api/v1/tags', {
+		// No fallback text: without the server's reason the toast says just "Failed to create tag".
+		const body = await apiRequest<{ id: string; name: string; message: string }>('/api/v1/tags', {
 			method: 'POST',
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			body: JSON.stringify({ name }),
+			body: { name },
+			fallbackMessage: '',
 		})
-		if (!response.ok) {
-			const message = await errorMessage(response)
-			toast.error(message ? `Failed to create tag: ${message}` : 'Failed to create tag')
-			return null
-		}
-		const body = (await response.json()) as { id: string; name: string; message: string }
-		if (response.status === 201) toast.success('Tag created successfully!')
-		else toast.info(body.message)
+		if (body.message === TAG_CREATED) notify({ type: 'success', title: TAG_CREATED })
+		else notify({ type: 'info', title: body.message })
 		return { id: body.id, name: body.name }
-	} catch {
-		toast.error('Failed to create tag')
+	} catch (error) {
+		const reason = error instanceof ApiError ? error.message : ''
+		notify({ type: 'error', title: reason ? `Failed to create tag: ${reason}` : 'Failed to create tag' })
 		return null
 	}
 }
@@ -88,26 +61,24 @@ export function contactTargetBody(
 	filter: ContactFilter,
 	excludeIds: string[] = [],
 ) {
-	return {
-		contact_ids: selection,
-		search: filter.search,
-		tags: filter.tags,
-		campaign: filter.campaign,
-		list: filter.list,
-		exclude_ids: selection === 'all' ? excludeIds : [],
-	}
+	return { contact_ids: selection, ...contactBulkFilterBody(selection, filter, excludeIds) }
 }
 
-export async function addContactsToTagRequest(tagId: string, target: ReturnType<typeof contactTargetBody>) {
-	const response = await postJson(`/api/v1/tags/${encodeURIComponent(tagId)}/contacts`, target)
-	return (await response.json()) as { added: number }
+export function addContactsToTagRequest(tagId: string, target: ReturnType<typeof contactTargetBody>) {
+	return apiRequest<{ added: number }>(`/api/v1/tags/${encodeURIComponent(tagId)}/contacts`, {
+		method: 'POST',
+		body: target,
+	})
 }
 
-export async function fetchTagCoverage(
+export function fetchTagCoverage(
 	tagIds: string[],
 	target: ReturnType<typeof contactTargetBody>,
 	signal?: AbortSignal,
 ) {
-	const response = await postJson('/resources/tags/coverage', { ...target, tagIds }, signal)
-	return (await response.json()) as { selectedCount: number; counts: Record<string, number> }
+	return apiRequest<{ selectedCount: number; counts: Record<string, number> }>('/resources/tags/coverage', {
+		method: 'POST',
+		body: { ...target, tagIds },
+		signal,
+	})
 }

@@ -29,10 +29,8 @@ import {
 } from '#app/schemas/contact-filter.ts'
 import { generationQuery } from '#app/schemas/generation-run-form.ts'
 import { TAG_FILTER_PAGE_SIZE } from '#app/schemas/tag.ts'
+import { parsePage } from '#app/utils/pagination.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-
-/** Far beyond any real table (10 million contacts); keeps OFFSET sane for hand-typed URLs. */
-const MAX_PAGE = 100_000
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)
@@ -61,11 +59,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		tagOptions,
 		selectedTags,
 	}
-}
-
-function parsePage(value: string | null) {
-	const page = Number.parseInt(value ?? '', 10)
-	return Number.isFinite(page) ? Math.min(Math.max(page, 1), MAX_PAGE) : 1
 }
 
 function toTableRow(contact: ContactRow): ContactTableRow {

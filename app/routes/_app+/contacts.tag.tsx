@@ -7,11 +7,9 @@ import {
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { TagChoiceTable } from '#app/components/tags/tag-choice-table.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
-import { requireActor } from '#app/models/session/auth.server.ts'
 import {
 	addContactsToTag,
 	createTag,
@@ -26,6 +24,8 @@ import {
 	type ContactSelection,
 } from '#app/schemas/contact-filter.ts'
 import { CreateTagSchema, TAG_DIALOG_PAGE_SIZE } from '#app/schemas/tag.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
+import { pageCount, pageWindow, parsePage } from '#app/utils/pagination.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // The Add-tags dialog without JavaScript: /contacts/tag?ids=a&ids=b (or selection=all plus the
@@ -56,20 +56,14 @@ function contactsHref(filter: ContactFilter) {
 	return query ? `/contacts?${query}` : '/contacts'
 }
 
-function parseTagPage(value: string | null) {
-	const page = Number(value)
-	return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)
 	const url = new URL(request.url)
 	const { filter, selection, excludeIds } = readTarget(url.searchParams)
 	const tagSearch = url.searchParams.get('tagSearch')?.trim().slice(0, 200) ?? ''
-	const tagPage = parseTagPage(url.searchParams.get('tagPage'))
+	const tagPage = parsePage(url.searchParams.get('tagPage'))
 	const { tags, total } = await listTags(actor.organizationId, {
-		take: TAG_DIALOG_PAGE_SIZE,
-		skip: (tagPage - 1) * TAG_DIALOG_PAGE_SIZE,
+		...pageWindow(tagPage, TAG_DIALOG_PAGE_SIZE),
 		search: tagSearch || undefined,
 	})
 	const coverage = selection
@@ -88,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		})),
 		tagSearch,
 		tagPage,
-		lastPage: Math.max(1, Math.ceil(total / TAG_DIALOG_PAGE_SIZE)),
+		lastPage: pageCount(total, TAG_DIALOG_PAGE_SIZE),
 		contactsHref: contactsHref(filter),
 	}
 }
@@ -165,49 +159,14 @@ export default function AddTagsPage() {
 			</Form>
 			<Form method="post" className="mt-4 space-y-4">
 				<input type="hidden" name="intent" value="add" />
-				<div className="h-[320px] overflow-y-auto rounded-md border">
-					<Table aria-label="Tags">
-						<TableHeader>
-							<TableRow>
-								<TableHead className="w-10">
-									<span className="sr-only">Select</span>
-								</TableHead>
-								<TableHead>Name</TableHead>
-								<TableHead className="w-28 text-right">Contacts</TableHead>
-							</TableRow>
-						</TableHeader>
-						<TableBody>
-							{data.tags.length === 0 ? (
-								<TableRow>
-									<TableCell colSpan={3} className="h-24 text-center text-muted-foreground">
-										No tags found
-									</TableCell>
-								</TableRow>
-							) : null}
-							{data.tags.map((tag) => (
-								<TableRow key={tag.id}>
-									<TableCell>
-										<Checkbox
-											name="tagIds"
-											value={tag.id}
-											aria-label={`Select tag ${tag.name}`}
-											disabled={tag.holdsAll || data.selectedCount === 0}
-										/>
-									</TableCell>
-									<TableCell className="font-medium">
-										{tag.name}
-										{tag.holdsAll ? (
-											<span className="ml-2 text-xs font-normal text-muted-foreground">Added</span>
-										) : null}
-									</TableCell>
-									<TableCell className="text-right tabular-nums">
-										{tag.contactCount.toLocaleString('en-US')}
-									</TableCell>
-								</TableRow>
-							))}
-						</TableBody>
-					</Table>
-				</div>
+				<TagChoiceTable
+					tags={data.tags}
+					checkbox={(tag) => ({
+						name: 'tagIds',
+						value: tag.id,
+						disabled: tag.holdsAll || data.selectedCount === 0,
+					})}
+				/>
 				<TagPaging page={data.tagPage} lastPage={data.lastPage} />
 				<div className="flex justify-end gap-2">
 					<Button asChild variant="outline">

@@ -1,15 +1,10 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { z } from 'zod'
 import { listCampaignCandidates } from '#app/models/campaign/campaign-contacts.server.ts'
 import { findCampaign } from '#app/models/campaign/campaign.server.ts'
 import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { CONTACTS_PAGE_SIZE, contactFilterFromSearchParams } from '#app/schemas/contact-filter.ts'
 import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
-
-const PageSchema = z.object({
-	take: z.coerce.number().int().min(1).max(CONTACTS_PAGE_SIZE).catch(CONTACTS_PAGE_SIZE),
-	skip: z.coerce.number().int().min(0).catch(0),
-})
+import { takeSkipFromSearchParams } from '#app/utils/pagination.ts'
 
 export const action = methodNotAllowed
 
@@ -20,10 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const campaign = await findCampaign(actor.organizationId, params.campaign ?? '')
 	if (!campaign) return apiError(404, 'not_found', 'Campaign not found')
 	const url = new URL(request.url)
-	const page = PageSchema.parse({
-		take: url.searchParams.get('take') ?? undefined,
-		skip: url.searchParams.get('skip') ?? undefined,
-	})
+	const page = takeSkipFromSearchParams(url.searchParams, CONTACTS_PAGE_SIZE)
 	const filter = contactFilterFromSearchParams(url.searchParams)
 	const { data, total } = await listCampaignCandidates(actor.organizationId, campaign, filter, page)
 	return Response.json({ data, meta: { total, take: page.take, skip: page.skip } })
