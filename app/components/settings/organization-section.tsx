@@ -1,10 +1,9 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
-import { Button } from '#app/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
-import { Label } from '#app/components/ui/label.tsx'
+import { FormActions, FormField } from '#app/components/ui/form-field.tsx'
+import { SectionCard } from '#app/components/ui/section-card.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { OrganizationSettingsSchema } from '#app/schemas/organization.ts'
 import { useIsSubmitting, useLastResult } from './settings-form-hooks.ts'
@@ -29,46 +28,34 @@ export function OrganizationSection({
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganizationSettingsSchema }),
 	})
 	return (
-		<Card>
-			<CardHeader>
-				<CardTitle>Organization</CardTitle>
-				<CardDescription>
-					What your company does and sells. The assistant uses this when it writes sequences.
-				</CardDescription>
-			</CardHeader>
-			<CardContent>
-				<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-					<input type="hidden" name="intent" value={INTENTS.updateSettings} />
-					<div className="flex flex-col gap-2">
-						<Label htmlFor={fields.summary.id}>Summary</Label>
-						<Textarea
-							{...getTextareaProps(fields.summary)}
-							rows={3}
-							readOnly={!canManage}
-							placeholder="One or two sentences about your company"
-						/>
-						<ErrorList id={fields.summary.errorId} errors={fields.summary.errors} />
-					</div>
-					<div className="flex flex-col gap-2">
-						<Label htmlFor={fields.description.id}>Description</Label>
-						<Textarea
-							{...getTextareaProps(fields.description)}
-							rows={8}
-							readOnly={!canManage}
-							placeholder="Products, customers, what makes you different"
-						/>
-						<ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-					</div>
+		<SectionCard
+			title="Organization"
+			description="What your company does and sells. The assistant uses this when it writes sequences."
+		>
+			<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value={INTENTS.updateSettings} />
+				<FormField label="Summary" field={fields.summary}>
+					<Textarea
+						{...getTextareaProps(fields.summary)}
+						rows={3}
+						readOnly={!canManage}
+						placeholder="One or two sentences about your company"
+					/>
+				</FormField>
+				<FormField label="Description" field={fields.description}>
+					<Textarea
+						{...getTextareaProps(fields.description)}
+						rows={8}
+						readOnly={!canManage}
+						placeholder="Products, customers, what makes you different"
+					/>
+				</FormField>
+				{canManage ? (
+					<FormActions form={form} pending={isSaving} label="Save" />
+				) : (
 					<ErrorList id={form.errorId} errors={form.errors} />
-					{canManage ? (
-						<div className="flex justify-end">
-							<Button type="submit" disabled={isSaving}>
-								{isSaving ? 'Saving…' : 'Save'}
-							</Button>
-						</div>
-					) : null}
-				</Form>
-			</CardContent>
-		</Card>
+				)}
+			</Form>
+		</SectionCard>
 	)
 }
