@@ -15,6 +15,7 @@ import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
+import { type ContactCard } from '#app/models/contact/contact-select.ts'
 import { ContactCreateSchema, ContactEditSchema } from '#app/schemas/contact.ts'
 
 export const NEW_CONTACT_ACTION = '/contacts/new'
@@ -31,16 +32,7 @@ export type ContactActionData = {
 }
 
 /** The stored contact the edit form starts from. */
-export type ContactFormValues = {
-	id: string
-	firstName: string
-	middleName: string | null
-	lastName: string
-	email: string | null
-	phone: string | null
-	linkedin: string | null
-	role: string | null
-	roleDetails: string | null
+export type ContactFormValues = ContactCard & {
 	summary: string | null
 	company: Option | null
 	tags: Option[]
