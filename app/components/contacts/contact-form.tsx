@@ -1,19 +1,9 @@
-import {
-	getFormProps,
-	getInputProps,
-	getTextareaProps,
-	useForm,
-	type FieldMetadata,
-	type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { CompanyPicker } from '#app/components/companies/company-picker.tsx'
 import { TagPicker } from '#app/components/tags/tag-picker.tsx'
-import { Button } from '#app/components/ui/button.tsx'
-import { ErrorList } from '#app/components/ui/field-error.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
+import { FormActions, FormField, InputField } from '#app/components/ui/form-field.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { type ContactCard } from '#app/models/contact/contact-select.ts'
 import { ContactCreateSchema, ContactEditSchema } from '#app/schemas/contact.ts'
@@ -98,7 +88,7 @@ export function ContactForm({
 	const serverError = edit ? firstServerError(lastResult) : null
 
 	const companyField = (
-		<Field label="Company" required field={fields.companyId}>
+		<FormField label="Company" required field={fields.companyId}>
 			<CompanyPicker
 				name={fields.companyId.name}
 				id={fields.companyId.id}
@@ -108,25 +98,21 @@ export function ContactForm({
 				errorId={fields.companyId.errorId}
 				placeholder={edit ? 'Select a company' : 'Search or create a company'}
 			/>
-		</Field>
+		</FormField>
 	)
 	const tagsField = (
-		<div className="grid gap-2">
-			<Label htmlFor={`${id}-tags`}>Tags</Label>
+		<FormField
+			label="Tags"
+			field={{ id: `${id}-tags`, errorId: fields.tagIds.errorId, errors: fields.tagIds.errors }}
+		>
 			<TagPicker
 				name="tagIds"
 				id={`${id}-tags`}
 				defaultTags={contact?.tags ?? []}
 				fallbackOptions={tagOptions}
 			/>
-			<ErrorList id={fields.tagIds.errorId} errors={fields.tagIds.errors} />
-		</div>
+		</FormField>
 	)
-	const textInput = (
-		field: FieldMetadata<string | null | undefined>,
-		type: 'text' | 'email' | 'tel' = 'text',
-	) => <Input {...getInputProps(field, { type })} />
-
 	return (
 		<FormComponent method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
 			{Object.entries(hiddenFields ?? {}).map(([name, value]) => (
@@ -147,96 +133,46 @@ export function ContactForm({
 				</>
 			) : null}
 			<div className="grid gap-4 sm:grid-cols-2">
-				<Field label="First Name" required field={fields.firstName}>
-					<Input
-						{...getInputProps(fields.firstName, { type: 'text' })}
-						autoComplete="off"
-						autoFocus={autoFocus}
-					/>
-				</Field>
-				{edit ? (
-					<Field label="Middle Name" field={fields.middleName}>
-						{textInput(fields.middleName)}
-					</Field>
-				) : null}
-				<Field label="Last Name" required field={fields.lastName}>
-					{textInput(fields.lastName)}
-				</Field>
+				<InputField
+					label="First Name"
+					required
+					field={fields.firstName}
+					autoComplete="off"
+					autoFocus={autoFocus}
+				/>
+				{edit ? <InputField label="Middle Name" field={fields.middleName} /> : null}
+				<InputField label="Last Name" required field={fields.lastName} />
 				{edit ? null : companyField}
-				{edit ? null : (
-					<Field label="Role" required field={fields.role}>
-						{textInput(fields.role)}
-					</Field>
-				)}
-				<Field label="Email" required field={fields.email}>
-					{textInput(fields.email, 'email')}
-				</Field>
-				<Field label="Phone" field={fields.phone}>
-					{textInput(fields.phone, 'tel')}
-				</Field>
-				{edit ? (
-					<Field label="Role" field={fields.role}>
-						{textInput(fields.role)}
-					</Field>
-				) : null}
-				<Field
+				{edit ? null : <InputField label="Role" required field={fields.role} />}
+				<InputField label="Email" required field={fields.email} type="email" />
+				<InputField label="Phone" field={fields.phone} type="tel" />
+				{edit ? <InputField label="Role" field={fields.role} /> : null}
+				<InputField
 					label={edit ? 'LinkedIn URL' : 'LinkedIn'}
 					field={fields.linkedin}
 					className={edit ? undefined : 'sm:col-span-2'}
-				>
-					<Input
-						{...getInputProps(fields.linkedin, { type: 'text' })}
-						inputMode="url"
-						placeholder="https://www.linkedin.com/in/username"
-					/>
-				</Field>
+					inputMode="url"
+					placeholder="https://www.linkedin.com/in/username"
+				/>
 			</div>
 			{edit ? null : tagsField}
-			<Field label="Role Details" field={fields.roleDetails}>
+			<FormField label="Role Details" field={fields.roleDetails}>
 				<Textarea {...getTextareaProps(fields.roleDetails)} rows={3} />
-			</Field>
+			</FormField>
 			{edit ? (
-				<Field label="Summary" field={fields.summary}>
+				<FormField label="Summary" field={fields.summary}>
 					<Textarea {...getTextareaProps(fields.summary)} rows={3} />
-				</Field>
+				</FormField>
 			) : null}
-			<ErrorList id={form.errorId} errors={form.errors} />
-			<div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-				{secondaryAction}
-				<Button type="submit" disabled={pending}>
-					{pending ? (edit ? 'Updating…' : 'Adding…') : edit ? 'Update Contact' : 'Add Contact'}
-				</Button>
-			</div>
+			<FormActions
+				form={form}
+				pending={pending}
+				label={edit ? 'Update Contact' : 'Add Contact'}
+				pendingLabel={edit ? 'Updating…' : 'Adding…'}
+				secondary={secondaryAction}
+				stacked
+			/>
 		</FormComponent>
-	)
-}
-
-function Field({
-	label,
-	required = false,
-	field,
-	className,
-	children,
-}: {
-	label: string
-	required?: boolean
-	field: FieldMetadata<unknown>
-	className?: string
-	children: React.ReactNode
-}) {
-	return (
-		<div className={className ? `grid content-start gap-2 ${className}` : 'grid content-start gap-2'}>
-			<Label htmlFor={field.id}>
-				{label}
-				{required ? (
-					<span aria-hidden="true" className="ml-0.5 text-destructive">
-						*
-					</span>
-				) : null}
-			</Label>
-			{children}
-			<ErrorList id={field.errorId} errors={field.errors} />
-		</div>
 	)
 }
 

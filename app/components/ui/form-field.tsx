@@ -26,12 +26,12 @@ export function FormField({
 	field: FieldMeta
 	required?: boolean
 	hint?: string
-	/** Added to the field's `grid gap-2` box. */
+	/** Added to the field's `grid content-start gap-2` box. */
 	className?: string
 	children: React.ReactNode
 }) {
 	return (
-		<div className={cn('grid gap-2', className)}>
+		<div className={cn('grid content-start gap-2', className)}>
 			<Label htmlFor={field.id}>
 				{label}
 				{required ? (
@@ -102,19 +102,24 @@ export function FormActions({
 	label,
 	pendingLabel = 'Saving…',
 	secondary,
-	className = 'flex justify-end gap-2',
+	stacked = false,
 }: {
 	form: { errorId: string; errors?: ListOfErrors }
 	pending: boolean
 	label: React.ReactNode
 	pendingLabel?: React.ReactNode
 	secondary?: React.ReactNode
-	className?: string
+	/** Buttons stacked (submit on top) on narrow screens, as in a dialog's footer. */
+	stacked?: boolean
 }) {
 	return (
 		<>
 			<ErrorList id={form.errorId} errors={form.errors} />
-			<div className={className}>
+			<div
+				className={
+					stacked ? 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end' : 'flex justify-end gap-2'
+				}
+			>
 				{secondary}
 				<Button type="submit" disabled={pending}>
 					{pending ? pendingLabel : label}
