@@ -1,15 +1,9 @@
-import {
-	getFormProps,
-	getTextareaProps,
-	useForm,
-	type FieldMetadata,
-	type SubmissionResult,
-} from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { FormActions, FormField, InputField } from '#app/components/ui/form-field.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { COMPANY_NAME_MAX_LENGTH, CompanyFormSchema } from '#app/schemas/company.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
 
 /** What a company action answers a form: Conform's result, and the saved company on success. */
 export type CompanyActionData = {
@@ -94,14 +88,10 @@ export function CompanyForm({
 	secondaryAction?: React.ReactNode
 	autoFocus?: boolean
 }) {
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(CompanyFormSchema, {
 		id,
 		lastResult,
-		constraint: getZodConstraint(CompanyFormSchema),
 		defaultValue: company ? editDefaults(company) : { name: defaultName ?? '' },
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: CompanyFormSchema }),
 	})
 	const numberProps = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const
 	return (

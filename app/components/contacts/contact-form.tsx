@@ -1,5 +1,4 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { CompanyPicker } from '#app/components/companies/company-picker.tsx'
 import { TagPicker } from '#app/components/tags/tag-picker.tsx'
@@ -7,6 +6,7 @@ import { FormActions, FormField, InputField } from '#app/components/ui/form-fiel
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { type ContactCard } from '#app/models/contact/contact-select.ts'
 import { ContactCreateSchema, ContactEditSchema } from '#app/schemas/contact.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
 
 export const NEW_CONTACT_ACTION = '/contacts/new'
 export function editContactAction(contactId: string) {
@@ -63,10 +63,9 @@ export function ContactForm({
 	secondaryAction?: React.ReactNode
 }) {
 	const schema = variant === 'add' ? ContactCreateSchema : ContactEditSchema
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(schema, {
 		id,
 		lastResult,
-		constraint: getZodConstraint(schema),
 		defaultValue: contact
 			? {
 					firstName: contact.firstName,
@@ -80,9 +79,6 @@ export function ContactForm({
 					summary: contact.summary ?? '',
 				}
 			: undefined,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
 	})
 	const edit = variant === 'edit'
 	const serverError = edit ? firstServerError(lastResult) : null

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
@@ -7,6 +6,7 @@ import { InputField } from '#app/components/ui/form-field.tsx'
 import { Progress } from '#app/components/ui/progress.tsx'
 import { SectionCard } from '#app/components/ui/section-card.tsx'
 import { MailboxLimitsSchema } from '#app/schemas/sending.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
 import { SENDING_INTENTS, useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type MailboxLimitRow = {
@@ -44,19 +44,15 @@ function MailboxLimitsForm({ mailbox }: { mailbox: MailboxLimitRow }) {
 		name: 'mailboxId',
 		value: mailbox.id,
 	})
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(MailboxLimitsSchema, {
 		id: `limits-${mailbox.id}`,
 		lastResult,
-		constraint: getZodConstraint(MailboxLimitsSchema),
 		defaultValue: {
 			mailboxId: mailbox.id,
 			dailyLimitStart: String(mailbox.dailyLimitStart),
 			dailyLimitIncrement: String(mailbox.dailyLimitIncrement),
 			dailyLimitMax: String(mailbox.dailyLimitMax),
 		},
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: MailboxLimitsSchema }),
 	})
 	const usage = mailbox.todayLimit
 		? Math.min(100, Math.round((mailbox.todaySent / mailbox.todayLimit) * 100))

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
@@ -7,6 +6,7 @@ import { CheckboxField, FormActions, FormField, InputField } from '#app/componen
 import { Input } from '#app/components/ui/input.tsx'
 import { SectionCard } from '#app/components/ui/section-card.tsx'
 import { SendWindowSchema, WEEKDAYS } from '#app/schemas/sending.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
 import { SENDING_INTENTS, useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type SendWindowValues = {
@@ -29,10 +29,9 @@ export function SendWindowSection({
 }) {
 	const lastResult = useSendingResult(SENDING_INTENTS.updateSendWindow)
 	const isSaving = useSendingSubmitting(SENDING_INTENTS.updateSendWindow)
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(SendWindowSchema, {
 		id: 'send-window',
 		lastResult,
-		constraint: getZodConstraint(SendWindowSchema),
 		defaultValue: {
 			timeZone: sendWindow.timeZone,
 			sendWindowEnabled: sendWindow.sendWindowEnabled ? 'on' : undefined,
@@ -40,9 +39,6 @@ export function SendWindowSection({
 			sendWindowStart: sendWindow.sendWindowStart,
 			sendWindowEnd: sendWindow.sendWindowEnd,
 		},
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: SendWindowSchema }),
 	})
 	return (
 		<SectionCard

@@ -1,5 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getSelectProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { DeleteRowForm } from '#app/components/settings/delete-row-form.tsx'
 import { SettingsTable } from '#app/components/settings/settings-table.tsx'
@@ -10,6 +9,7 @@ import { NativeSelect } from '#app/components/ui/select.tsx'
 import { SectionCard } from '#app/components/ui/section-card.tsx'
 import { TableCell, TableRow } from '#app/components/ui/table.tsx'
 import { SenderAddressSchema } from '#app/schemas/sending.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
 import { SENDING_INTENTS, useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type SenderRow = {
@@ -120,14 +120,10 @@ function AddSenderForm({
 }) {
 	const lastResult = useSendingResult(SENDING_INTENTS.addSender)
 	const isAdding = useSendingSubmitting(SENDING_INTENTS.addSender)
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(SenderAddressSchema, {
 		id: 'add-sender',
 		lastResult,
-		constraint: getZodConstraint(SenderAddressSchema),
 		defaultValue: { smtpTransportId: servers.find((server) => server.isDefault)?.id ?? servers[0]?.id ?? '' },
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: SenderAddressSchema }),
 	})
 	return (
 		<Form method="post" className="flex flex-col gap-4 rounded-md border p-4" {...getFormProps(form)}>

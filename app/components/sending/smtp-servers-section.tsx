@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import { DeleteRowForm } from '#app/components/settings/delete-row-form.tsx'
 import { SettingsTable } from '#app/components/settings/settings-table.tsx'
@@ -9,6 +8,7 @@ import { CheckboxField, FormActions, InputField } from '#app/components/ui/form-
 import { SectionCard } from '#app/components/ui/section-card.tsx'
 import { TableCell, TableRow } from '#app/components/ui/table.tsx'
 import { SmtpServerSchema } from '#app/schemas/sending.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
 import { SENDING_INTENTS, useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type SmtpServerRow = {
@@ -116,10 +116,9 @@ function SmtpServerForm({ server }: { server: SmtpServerRow | null }) {
 	const intent = server ? SENDING_INTENTS.updateServer : SENDING_INTENTS.addServer
 	const lastResult = useSendingResult(intent, server?.id ?? null)
 	const isSaving = useSendingSubmitting(intent)
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(SmtpServerSchema, {
 		id: server ? `smtp-server-${server.id}` : 'smtp-server-new',
 		lastResult,
-		constraint: getZodConstraint(SmtpServerSchema),
 		defaultValue: server
 			? {
 					name: server.name,
@@ -130,9 +129,6 @@ function SmtpServerForm({ server }: { server: SmtpServerRow | null }) {
 					isDefault: server.isDefault ? 'on' : undefined,
 				}
 			: { port: '587' },
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: SmtpServerSchema }),
 	})
 	return (
 		<Form method="post" className="flex flex-col gap-4 rounded-md border p-4" {...getFormProps(form)}>

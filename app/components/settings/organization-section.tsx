@@ -1,11 +1,11 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getTextareaProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { FormActions, FormField } from '#app/components/ui/form-field.tsx'
 import { SectionCard } from '#app/components/ui/section-card.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { OrganizationSettingsSchema } from '#app/schemas/organization.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
 import { useIsSubmitting, useLastResult } from './settings-form-hooks.ts'
 import { INTENTS } from './settings-intents.ts'
 
@@ -18,14 +18,10 @@ export function OrganizationSection({
 }) {
 	const lastResult = useLastResult(INTENTS.updateSettings)
 	const isSaving = useIsSubmitting(INTENTS.updateSettings)
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(OrganizationSettingsSchema, {
 		id: 'organization-settings',
 		lastResult,
-		constraint: getZodConstraint(OrganizationSettingsSchema),
 		defaultValue: { summary: organization.summary, description: organization.description },
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganizationSettingsSchema }),
 	})
 	return (
 		<SectionCard
