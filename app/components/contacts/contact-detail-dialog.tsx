@@ -5,6 +5,7 @@ import { useConfirm } from '#app/components/dialog-stack/confirm-dialog.tsx'
 import { ContactStatusBadge } from '#app/components/status-badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogTitle } from '#app/components/ui/dialog.tsx'
+import { type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { ViewSequencesDialog } from '#app/components/sequences/view-sequences-dialog.tsx'
 import { GenerateSequencePanel } from '#app/components/sequences/generate-sequence-panel.tsx'
@@ -293,10 +294,8 @@ export function ContactDetailDialog({
 	onOpenChange,
 	onDeleted,
 	onUpdated,
-}: {
+}: DialogOpenProps & {
 	contactId: string | null
-	open: boolean
-	onOpenChange: (open: boolean) => void
 	onDeleted?: (id: string) => void
 	onUpdated?: (contact: unknown) => void
 }) {

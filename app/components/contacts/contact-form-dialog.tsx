@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react'
-import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
+import { DialogCancelButton, DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { useOnNewValue } from '#app/utils/use-on-new-value.ts'
 import {
 	type ContactActionData,
@@ -19,11 +19,7 @@ export function AddContactDialog({
 	open,
 	onOpenChange,
 	onCreated,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-	onCreated?: (contact: { id: string }) => void
-}) {
+}: DialogOpenProps & { onCreated?: (contact: { id: string }) => void }) {
 	return (
 		<DialogShell
 			open={open}

@@ -1,4 +1,4 @@
-import { DialogShell } from '#app/components/ui/dialog-shell.tsx'
+import { DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { ContactDialogForm } from './contact-form-dialog.tsx'
 import { type ContactFormValues } from './contact-form.tsx'
 
@@ -13,10 +13,8 @@ export function EditContactDialog({
 	open,
 	onOpenChange,
 	onUpdated,
-}: {
+}: DialogOpenProps & {
 	contact: ContactFormValues
-	open: boolean
-	onOpenChange: (open: boolean) => void
 	onUpdated?: (contact: { id: string } & Record<string, unknown>) => void
 }) {
 	return (

@@ -4,7 +4,7 @@ import { QueueableProgress } from '#app/components/queueable/queueable-progress.
 import { queueableApiUrl, useQueueable } from '#app/components/queueable/use-queueable.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { DialogFooter } from '#app/components/ui/dialog.tsx'
-import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
+import { DialogCancelButton, DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
@@ -16,9 +16,7 @@ import { cn } from '#app/utils/misc.ts'
 const PARSE_URL = '/resources/documents/parse'
 const UPLOAD_FAILED_MESSAGE = 'Upload failed, please try again'
 
-export type AddDocumentDialogProps = {
-	open: boolean
-	onOpenChange: (open: boolean) => void
+export type AddDocumentDialogProps = DialogOpenProps & {
 	/** Called with the reviewed text; the caller saves it (the dialog closes through onOpenChange). */
 	onAdd: (document: { name: string; content: string }) => void
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
-import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
+import { DialogCancelButton, DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { CHROME_REQUIRED_MESSAGE, isChromeBrowser, requestLinkedInAuth } from './linkedin-companion.ts'
@@ -21,9 +21,7 @@ export function ConnectLinkedInDialog({
 	onOpenChange,
 	userId,
 	onConnected,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
+}: DialogOpenProps & {
 	userId: string | null
 	onConnected: () => void
 }) {

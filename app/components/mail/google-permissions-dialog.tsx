@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { DialogFooter } from '#app/components/ui/dialog.tsx'
-import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
+import { DialogCancelButton, DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { SIGN_IN_SUCCESS_MESSAGE, signInErrorMessage } from '#app/schemas/auth.ts'
 import {
@@ -131,11 +131,7 @@ export function GooglePermissionsDialog({
 	open,
 	onOpenChange,
 	onGranted,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-	onGranted?: () => void
-}) {
+}: DialogOpenProps & { onGranted?: () => void }) {
 	const configured = useRouteLoaderData<typeof rootLoader>('root')?.ENV.GOOGLE_SIGN_IN ?? false
 	const location = useLocation()
 	const here = `${location.pathname}${location.search}`

@@ -2,7 +2,7 @@ import { Info } from 'lucide-react'
 import { useCallback, useId, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
-import { DialogShell } from '#app/components/ui/dialog-shell.tsx'
+import { DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 
 /** localStorage key of "Don't show this again" (per browser, like the spec's client). */
@@ -27,13 +27,7 @@ function writeDismissed(dismissed: boolean) {
 }
 
 /** The sending limits users must know before they build a sequence (spec §1 and §9). */
-export function RateLimitInfoDialog({
-	open,
-	onOpenChange,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-}) {
+export function RateLimitInfoDialog({ open, onOpenChange }: DialogOpenProps) {
 	return (
 		<DialogShell
 			open={open}

@@ -2,7 +2,7 @@ import { Link, useFetcher } from '@remix-run/react'
 import { Send } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
-import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
+import { DialogCancelButton, DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { useOptionalActor } from '#app/utils/actor.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -16,13 +16,7 @@ import { useSenderMailboxes } from './use-sender-mailboxes.ts'
  * ("Test email sent successfully!", "Invalid subject", "Error Sending Email"). A missing Gmail
  * grant asks for it and sends again once the user has signed in.
  */
-export function SendTestEmailDialog({
-	open,
-	onOpenChange,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-}) {
+export function SendTestEmailDialog({ open, onOpenChange }: DialogOpenProps) {
 	return (
 		<DialogShell
 			open={open}

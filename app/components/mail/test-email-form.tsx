@@ -37,7 +37,12 @@ function toastFirstError(error: Record<string, string[] | null> | null | undefin
 	const [field, messages] = Object.entries(error ?? {}).find(([, list]) => list?.length) ?? []
 	// One id: a second invalid submit replaces the toast instead of stacking another.
 	if (!field || !messages?.[0]) return
-	notify({ type: 'error', title: invalidFieldTitle(field), id: 'test-email-invalid', description: messages[0] })
+	notify({
+		type: 'error',
+		title: invalidFieldTitle(field),
+		id: 'test-email-invalid',
+		description: messages[0],
+	})
 }
 
 /**

@@ -15,7 +15,10 @@ export function useSenderMailboxes() {
 	const [state, setState] = useState<MailboxesState>({ status: 'loading', mailboxes: [] })
 	useEffect(() => {
 		const controller = new AbortController()
-		apiRequest<unknown>('/api/v1/ses/email', { signal: controller.signal, fallbackMessage: LOAD_FAILED_MESSAGE })
+		apiRequest<unknown>('/api/v1/ses/email', {
+			signal: controller.signal,
+			fallbackMessage: LOAD_FAILED_MESSAGE,
+		})
 			.then((body) => {
 				if (!Array.isArray(body)) {
 					return setState({ status: 'error', mailboxes: [], message: LOAD_FAILED_MESSAGE })

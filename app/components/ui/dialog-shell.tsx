@@ -27,6 +27,9 @@ export type DialogShellProps = {
 	descriptionId?: string
 } & Pick<React.ComponentPropsWithoutRef<typeof DialogContent>, 'onOpenAutoFocus' | 'onEscapeKeyDown' | 'role'>
 
+/** The props of a dialog its parent opens and closes. */
+export type DialogOpenProps = Pick<DialogShellProps, 'open' | 'onOpenChange'>
+
 /**
  * The one shell of a titled dialog: header with title and description, body, optional footer.
  * Feature dialogs pass their parts instead of assembling the primitives each time.
