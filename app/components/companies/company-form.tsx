@@ -1,7 +1,6 @@
-import { getFormProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { FormActions, FormField, InputField } from '#app/components/ui/form-field.tsx'
-import { Textarea } from '#app/components/ui/textarea.tsx'
+import { FormActions, InputField, TextareaField } from '#app/components/ui/form-field.tsx'
 import { COMPANY_NAME_MAX_LENGTH, CompanyFormSchema } from '#app/schemas/company.ts'
 import { useZodForm } from '#app/utils/use-zod-form.ts'
 
@@ -107,16 +106,18 @@ export function CompanyForm({
 				autoFocus={autoFocus}
 				placeholder="Acme Inc."
 			/>
-			<FormField label="Description" field={fields.description} required>
-				<Textarea {...getTextareaProps(fields.description)} rows={3} placeholder="What the company does" />
-			</FormField>
+			<TextareaField
+				label="Description"
+				field={fields.description}
+				required
+				rows={3}
+				placeholder="What the company does"
+			/>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<InputField label="Tagline" field={fields.tagline} />
 				<InputField label="Industry" field={fields.industry} />
 			</div>
-			<FormField label="Summary" field={fields.summary}>
-				<Textarea {...getTextareaProps(fields.summary)} rows={2} />
-			</FormField>
+			<TextareaField label="Summary" field={fields.summary} rows={2} />
 			<InputField label="Website" field={fields.website} type="url" placeholder="https://example.com" />
 			<div className="grid gap-4 sm:grid-cols-2">
 				<InputField
@@ -160,8 +161,13 @@ export function CompanyForm({
 /** A JSON column shown as text the form sends back unchanged. */
 function JsonField({ label, field, rows }: { label: string; field: FieldMetadata<unknown>; rows: number }) {
 	return (
-		<FormField label={label} field={field} hint="Read-only JSON">
-			<Textarea {...getTextareaProps(field)} rows={rows} readOnly className="font-mono text-xs" />
-		</FormField>
+		<TextareaField
+			label={label}
+			field={field}
+			hint="Read-only JSON"
+			rows={rows}
+			readOnly
+			textareaClassName="font-mono text-xs"
+		/>
 	)
 }

@@ -1,9 +1,8 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { CompanyPicker } from '#app/components/companies/company-picker.tsx'
 import { TagPicker } from '#app/components/tags/tag-picker.tsx'
-import { FormActions, FormField, InputField } from '#app/components/ui/form-field.tsx'
-import { Textarea } from '#app/components/ui/textarea.tsx'
+import { FormActions, FormField, InputField, TextareaField } from '#app/components/ui/form-field.tsx'
 import { type ContactCard } from '#app/models/contact/contact-select.ts'
 import { ContactCreateSchema, ContactEditSchema } from '#app/schemas/contact.ts'
 import { useZodForm } from '#app/utils/use-zod-form.ts'
@@ -152,14 +151,8 @@ export function ContactForm({
 				/>
 			</div>
 			{edit ? null : tagsField}
-			<FormField label="Role Details" field={fields.roleDetails}>
-				<Textarea {...getTextareaProps(fields.roleDetails)} rows={3} />
-			</FormField>
-			{edit ? (
-				<FormField label="Summary" field={fields.summary}>
-					<Textarea {...getTextareaProps(fields.summary)} rows={3} />
-				</FormField>
-			) : null}
+			<TextareaField label="Role Details" field={fields.roleDetails} rows={3} />
+			{edit ? <TextareaField label="Summary" field={fields.summary} rows={3} /> : null}
 			<FormActions
 				form={form}
 				pending={pending}

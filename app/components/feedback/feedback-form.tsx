@@ -1,10 +1,9 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Check } from 'lucide-react'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
-import { FormActions, FormField } from '#app/components/ui/form-field.tsx'
+import { FormActions, TextareaField } from '#app/components/ui/form-field.tsx'
 import { Label } from '#app/components/ui/label.tsx'
-import { Textarea } from '#app/components/ui/textarea.tsx'
 import {
 	DEFAULT_FEEDBACK_TYPE,
 	FEEDBACK_CATEGORIES,
@@ -77,15 +76,14 @@ export function FeedbackForm({
 				</div>
 				<ErrorList id={fields.type.errorId} errors={fields.type.errors} />
 			</fieldset>
-			<FormField label="Message" field={fields.message}>
-				<Textarea
-					{...getTextareaProps(fields.message)}
-					rows={5}
-					maxLength={FEEDBACK_MESSAGE_MAX_LENGTH}
-					autoFocus={autoFocus}
-					placeholder="What happened, or what would make Reachout better for you?"
-				/>
-			</FormField>
+			<TextareaField
+				label="Message"
+				field={fields.message}
+				rows={5}
+				maxLength={FEEDBACK_MESSAGE_MAX_LENGTH}
+				autoFocus={autoFocus}
+				placeholder="What happened, or what would make Reachout better for you?"
+			/>
 			<FormActions
 				form={form}
 				pending={pending || submitted}

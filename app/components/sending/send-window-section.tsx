@@ -84,11 +84,7 @@ export function SendWindowSection({
 						<InputField label="Until" field={fields.sendWindowEnd} type="time" />
 					</div>
 				</fieldset>
-				{canManage ? (
-					<FormActions form={form} pending={isSaving} label="Save send window" />
-				) : (
-					<ErrorList id={form.errorId} errors={form.errors} />
-				)}
+				<FormActions form={form} pending={isSaving} label="Save send window" readOnly={!canManage} />
 			</Form>
 		</SectionCard>
 	)

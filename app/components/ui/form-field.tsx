@@ -1,4 +1,4 @@
-import { getInputProps } from '@conform-to/react'
+import { getInputProps, getTextareaProps } from '@conform-to/react'
 import type * as React from 'react'
 import { cn } from '#app/utils/misc.ts'
 import { Button } from './button.tsx'
@@ -6,6 +6,7 @@ import { Checkbox } from './checkbox.tsx'
 import { ErrorList, type ListOfErrors } from './field-error.tsx'
 import { Input } from './input.tsx'
 import { Label } from './label.tsx'
+import { Textarea } from './textarea.tsx'
 
 /** What a field needs of Conform's field metadata: its id, its errors' id and its errors. */
 export type FieldMeta = { id: string; errorId: string; errors?: ListOfErrors }
@@ -73,6 +74,32 @@ export function InputField({
 	)
 }
 
+type TextareaFieldMeta = Parameters<typeof getTextareaProps>[0] & FieldMeta
+
+/** A FormField around a Textarea bound to the Conform field. */
+export function TextareaField({
+	label,
+	field,
+	required,
+	hint,
+	className,
+	textareaClassName,
+	...textareaProps
+}: {
+	label: React.ReactNode
+	field: TextareaFieldMeta
+	required?: boolean
+	hint?: string
+	className?: string
+	textareaClassName?: string
+} & Omit<React.ComponentPropsWithoutRef<typeof Textarea>, 'name' | 'id' | 'form' | 'className'>) {
+	return (
+		<FormField label={label} field={field} required={required} hint={hint} className={className}>
+			<Textarea {...getTextareaProps(field)} className={textareaClassName} {...textareaProps} />
+		</FormField>
+	)
+}
+
 /** A checkbox bound to the Conform field, with its label beside it. */
 export function CheckboxField({
 	label,
@@ -103,6 +130,7 @@ export function FormActions({
 	pendingLabel = 'Saving…',
 	secondary,
 	stacked = false,
+	readOnly = false,
 }: {
 	form: { errorId: string; errors?: ListOfErrors }
 	pending: boolean
@@ -111,20 +139,24 @@ export function FormActions({
 	secondary?: React.ReactNode
 	/** Buttons stacked (submit on top) on narrow screens, as in a dialog's footer. */
 	stacked?: boolean
+	/** Only the errors: the user may not save this form. */
+	readOnly?: boolean
 }) {
 	return (
 		<>
 			<ErrorList id={form.errorId} errors={form.errors} />
-			<div
-				className={
-					stacked ? 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end' : 'flex justify-end gap-2'
-				}
-			>
-				{secondary}
-				<Button type="submit" disabled={pending}>
-					{pending ? pendingLabel : label}
-				</Button>
-			</div>
+			{readOnly ? null : (
+				<div
+					className={
+						stacked ? 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end' : 'flex justify-end gap-2'
+					}
+				>
+					{secondary}
+					<Button type="submit" disabled={pending}>
+						{pending ? pendingLabel : label}
+					</Button>
+				</div>
+			)}
 		</>
 	)
 }
