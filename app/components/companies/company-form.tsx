@@ -1,19 +1,8 @@
-import {
-	getFormProps,
-	getInputProps,
-	getTextareaProps,
-	useForm,
-	type FieldMetadata,
-	type SubmissionResult,
-} from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { Button } from '#app/components/ui/button.tsx'
-import { ErrorList } from '#app/components/ui/field-error.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
-import { Textarea } from '#app/components/ui/textarea.tsx'
+import { FormActions, InputField, TextareaField } from '#app/components/ui/form-field.tsx'
 import { COMPANY_NAME_MAX_LENGTH, CompanyFormSchema } from '#app/schemas/company.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
 
 /** What a company action answers a form: Conform's result, and the saved company on success. */
 export type CompanyActionData = {
@@ -98,134 +87,87 @@ export function CompanyForm({
 	secondaryAction?: React.ReactNode
 	autoFocus?: boolean
 }) {
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(CompanyFormSchema, {
 		id,
 		lastResult,
-		constraint: getZodConstraint(CompanyFormSchema),
 		defaultValue: company ? editDefaults(company) : { name: defaultName ?? '' },
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: CompanyFormSchema }),
 	})
-	const numberProps = { inputMode: 'numeric', min: 0, step: 1 } as const
+	const numberProps = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const
 	return (
 		<FormComponent method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
 			{Object.entries(hiddenFields ?? {}).map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
 			))}
-			<Field label="Name" field={fields.name} required>
-				<Input
-					{...getInputProps(fields.name, { type: 'text' })}
-					maxLength={COMPANY_NAME_MAX_LENGTH}
-					autoFocus={autoFocus}
-					placeholder="Acme Inc."
+			<InputField
+				label="Name"
+				field={fields.name}
+				required
+				maxLength={COMPANY_NAME_MAX_LENGTH}
+				autoFocus={autoFocus}
+				placeholder="Acme Inc."
+			/>
+			<TextareaField
+				label="Description"
+				field={fields.description}
+				required
+				rows={3}
+				placeholder="What the company does"
+			/>
+			<div className="grid gap-4 sm:grid-cols-2">
+				<InputField label="Tagline" field={fields.tagline} />
+				<InputField label="Industry" field={fields.industry} />
+			</div>
+			<TextareaField label="Summary" field={fields.summary} rows={2} />
+			<InputField label="Website" field={fields.website} type="url" placeholder="https://example.com" />
+			<div className="grid gap-4 sm:grid-cols-2">
+				<InputField
+					label="LinkedIn URL"
+					field={fields.linkedinUrl}
+					type="url"
+					placeholder="https://www.linkedin.com/company/…"
 				/>
-			</Field>
-			<Field label="Description" field={fields.description} required>
-				<Textarea {...getTextareaProps(fields.description)} rows={3} placeholder="What the company does" />
-			</Field>
-			<div className="grid gap-4 sm:grid-cols-2">
-				<Field label="Tagline" field={fields.tagline}>
-					<Input {...getInputProps(fields.tagline, { type: 'text' })} />
-				</Field>
-				<Field label="Industry" field={fields.industry}>
-					<Input {...getInputProps(fields.industry, { type: 'text' })} />
-				</Field>
-			</div>
-			<Field label="Summary" field={fields.summary}>
-				<Textarea {...getTextareaProps(fields.summary)} rows={2} />
-			</Field>
-			<Field label="Website" field={fields.website}>
-				<Input {...getInputProps(fields.website, { type: 'url' })} placeholder="https://example.com" />
-			</Field>
-			<div className="grid gap-4 sm:grid-cols-2">
-				<Field label="LinkedIn URL" field={fields.linkedinUrl}>
-					<Input
-						{...getInputProps(fields.linkedinUrl, { type: 'url' })}
-						placeholder="https://www.linkedin.com/company/…"
-					/>
-				</Field>
-				<Field label="Crunchbase URL" field={fields.crunchbaseUrl}>
-					<Input
-						{...getInputProps(fields.crunchbaseUrl, { type: 'url' })}
-						placeholder="https://www.crunchbase.com/organization/…"
-					/>
-				</Field>
+				<InputField
+					label="Crunchbase URL"
+					field={fields.crunchbaseUrl}
+					type="url"
+					placeholder="https://www.crunchbase.com/organization/…"
+				/>
 			</div>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<Field label="Employee count" field={fields.employeeCount}>
-					<Input {...getInputProps(fields.employeeCount, { type: 'number' })} {...numberProps} />
-				</Field>
-				<Field label="Employee range" field={fields.employeeCountRange}>
-					<Input {...getInputProps(fields.employeeCountRange, { type: 'text' })} placeholder="51-200" />
-				</Field>
-				<Field label="LinkedIn followers" field={fields.linkedinFollowers}>
-					<Input {...getInputProps(fields.linkedinFollowers, { type: 'number' })} {...numberProps} />
-				</Field>
-				<Field label="Revenue" field={fields.revenue}>
-					<Input {...getInputProps(fields.revenue, { type: 'text' })} placeholder="$10M-$50M" />
-				</Field>
+				<InputField label="Employee count" field={fields.employeeCount} {...numberProps} />
+				<InputField label="Employee range" field={fields.employeeCountRange} placeholder="51-200" />
+				<InputField label="LinkedIn followers" field={fields.linkedinFollowers} {...numberProps} />
+				<InputField label="Revenue" field={fields.revenue} placeholder="$10M-$50M" />
 			</div>
 			{company ? (
 				<>
-					<Field label="Headquarter" field={fields.headquarter} hint="Read-only JSON">
-						<Textarea
-							{...getTextareaProps(fields.headquarter)}
-							rows={3}
-							readOnly
-							className="font-mono text-xs"
-						/>
-					</Field>
-					<Field label="Locations" field={fields.locations} hint="Read-only JSON">
-						<Textarea
-							{...getTextareaProps(fields.locations)}
-							rows={2}
-							readOnly
-							className="font-mono text-xs"
-						/>
-					</Field>
-					<Field label="Funding" field={fields.funding} hint="Read-only JSON">
-						<Textarea {...getTextareaProps(fields.funding)} rows={2} readOnly className="font-mono text-xs" />
-					</Field>
+					<JsonField label="Headquarter" field={fields.headquarter} rows={3} />
+					<JsonField label="Locations" field={fields.locations} rows={2} />
+					<JsonField label="Funding" field={fields.funding} rows={2} />
 				</>
 			) : null}
-			<ErrorList id={form.errorId} errors={form.errors} />
-			<div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-				{secondaryAction}
-				<Button type="submit" disabled={pending}>
-					{pending ? pendingLabel : submitLabel}
-				</Button>
-			</div>
+			<FormActions
+				form={form}
+				pending={pending}
+				label={submitLabel}
+				pendingLabel={pendingLabel}
+				secondary={secondaryAction}
+				stacked
+			/>
 		</FormComponent>
 	)
 }
 
-function Field({
-	label,
-	field,
-	required = false,
-	hint,
-	children,
-}: {
-	label: string
-	field: FieldMetadata<unknown>
-	required?: boolean
-	hint?: string
-	children: React.ReactNode
-}) {
+/** A JSON column shown as text the form sends back unchanged. */
+function JsonField({ label, field, rows }: { label: string; field: FieldMetadata<unknown>; rows: number }) {
 	return (
-		<div className="grid gap-2">
-			<Label htmlFor={field.id}>
-				{label}
-				{required ? (
-					<span className="ml-0.5 text-destructive" aria-hidden="true">
-						*
-					</span>
-				) : null}
-				{hint ? <span className="ml-2 text-xs font-normal text-muted-foreground">{hint}</span> : null}
-			</Label>
-			{children}
-			<ErrorList id={field.errorId} errors={field.errors} />
-		</div>
+		<TextareaField
+			label={label}
+			field={field}
+			hint="Read-only JSON"
+			rows={rows}
+			readOnly
+			textareaClassName="font-mono text-xs"
+		/>
 	)
 }

@@ -1,3 +1,5 @@
+import { ApiError, apiRequest } from '#app/utils/api-client.ts'
+
 export type CompanyOption = { id: string; name: string }
 export type CompanyOptionsPage = { items: CompanyOption[]; total: number }
 
@@ -24,18 +26,11 @@ export async function fetchCompanyOptions(
 
 	const params = new URLSearchParams({ take: String(take), skip: String(skip) })
 	if (search) params.set('search', search)
-	const response = await fetch(`/api/v1/companies?${params}`, {
-		signal,
-		headers: { Accept: 'application/json' },
-	})
-	const body = (await response.json().catch(() => null)) as {
-		data?: CompanyOption[]
-		meta?: { total: number }
-		message?: string
-	} | null
-	if (!response.ok || !body?.data || !body.meta) {
-		throw new Error(body?.message ?? `${response.status} ${response.statusText}`)
-	}
+	const body = await apiRequest<{ data?: CompanyOption[]; meta?: { total: number } } | null>(
+		`/api/v1/companies?${params}`,
+		{ signal },
+	)
+	if (!body?.data || !body.meta) throw new ApiError(200, 'The companies could not be read')
 	const page = { items: body.data.map(({ id, name }) => ({ id, name })), total: body.meta.total }
 	cache.set(key, { at: now, page })
 	return page

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '#app/components/toaster.tsx'
 import { COMPANY_PICKER_PAGE_SIZE } from '#app/schemas/company.ts'
+import { isAbortError } from '#app/utils/api-client.ts'
 import { type CompanyOption, fetchCompanyOptions } from './company-picker-cache.ts'
 
 /** The spec's picker search debounce. */
@@ -45,9 +46,12 @@ export function useCompanyOptions(search: string, enabled: boolean) {
 							],
 			}))
 		} catch (error) {
-			if (current.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return
+			if (current.signal.aborted || isAbortError(error)) return
 			setState((previous) => ({ ...previous, loading: false }))
-			toast.error(`Failed to fetch companies: ${error instanceof Error ? error.message : String(error)}`)
+			notify({
+				type: 'error',
+				title: `Failed to fetch companies: ${error instanceof Error ? error.message : String(error)}`,
+			})
 		}
 	}, [])
 

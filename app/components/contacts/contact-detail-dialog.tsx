@@ -1,26 +1,21 @@
 import { Building2, ExternalLink, Loader2, Mail, Pencil, Phone, Trash2 } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState } from 'react'
 import { useFetcher } from '@remix-run/react'
+import { useCallback, useEffect, useState } from 'react'
 import { useConfirm } from '#app/components/dialog-stack/confirm-dialog.tsx'
 import { ContactStatusBadge } from '#app/components/status-badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogTitle } from '#app/components/ui/dialog.tsx'
+import { type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { ViewSequencesDialog } from '#app/components/sequences/view-sequences-dialog.tsx'
 import { GenerateSequencePanel } from '#app/components/sequences/generate-sequence-panel.tsx'
+import { type ContactCard } from '#app/models/contact/contact-select.ts'
+import { ApiError, apiRequest, isAbortError } from '#app/utils/api-client.ts'
+import { useOnNewValue } from '#app/utils/use-on-new-value.ts'
 import { EditContactDialog } from './edit-contact-dialog.tsx'
 
 /** What the contact panels show (GET /api/v1/contacts/:id?company=true, or a page loader). */
-export type ContactDetail = {
-	id: string
-	firstName: string
-	middleName: string | null
-	lastName: string
-	email: string | null
-	phone: string | null
-	linkedin: string | null
-	role: string | null
-	roleDetails: string | null
+export type ContactDetail = ContactCard & {
 	summary: string | null
 	status: string
 	lastContactedAt: string | null
@@ -270,21 +265,14 @@ function useContactDetail(contactId: string) {
 	const [version, setVersion] = useState(0)
 	useEffect(() => {
 		const controller = new AbortController()
-		fetch(`/api/v1/contacts/${encodeURIComponent(contactId)}?company=true`, {
+		apiRequest<ContactDetailSource>(`/api/v1/contacts/${encodeURIComponent(contactId)}?company=true`, {
 			signal: controller.signal,
-			headers: { Accept: 'application/json' },
+			fallbackMessage: 'Please try again later',
 		})
-			.then(async (response) => {
-				if (response.status === 404) return setState({ status: 'not_found' })
-				const body = (await response.json().catch(() => null)) as
-					(ContactDetail & { message?: string }) | null
-				if (!response.ok || !body) {
-					return setState({ status: 'error', message: body?.message ?? 'Please try again later' })
-				}
-				setState({ status: 'loaded', contact: toContactDetail(body) })
-			})
+			.then((body) => setState({ status: 'loaded', contact: toContactDetail(body) }))
 			.catch((error: unknown) => {
-				if (controller.signal.aborted) return
+				if (controller.signal.aborted || isAbortError(error)) return
+				if (error instanceof ApiError && error.status === 404) return setState({ status: 'not_found' })
 				setState({
 					status: 'error',
 					message: error instanceof Error ? error.message : 'Please try again later',
@@ -306,10 +294,8 @@ export function ContactDetailDialog({
 	onOpenChange,
 	onDeleted,
 	onUpdated,
-}: {
+}: DialogOpenProps & {
 	contactId: string | null
-	open: boolean
-	onOpenChange: (open: boolean) => void
 	onDeleted?: (id: string) => void
 	onUpdated?: (contact: unknown) => void
 }) {
@@ -348,14 +334,10 @@ function ContactDetailBody({
 	const confirm = useConfirm()
 	const deleter = useFetcher<{ deleted?: boolean }>()
 	const deleted = deleter.state === 'idle' && deleter.data?.deleted === true
-	const handled = useRef(false)
-
-	useEffect(() => {
-		if (!deleted || handled.current) return
-		handled.current = true
+	useOnNewValue(deleted ? deleter.data : undefined, () => {
 		onDeleted?.(contactId)
 		onClose()
-	}, [deleted, contactId, onDeleted, onClose])
+	})
 
 	if (state.status === 'loading') {
 		return (

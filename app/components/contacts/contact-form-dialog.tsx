@@ -1,16 +1,15 @@
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
-import { Button } from '#app/components/ui/button.tsx'
-import {
-	Dialog,
-	DialogClose,
-	DialogContent,
-	DialogDescription,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { DialogCancelButton, DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
+import { useOnNewValue } from '#app/utils/use-on-new-value.ts'
 import { type ContactActionData } from '#app/schemas/contact.ts'
-import { ContactForm, NEW_CONTACT_ACTION } from './contact-form.tsx'
+import {
+	ContactForm,
+	type ContactFormValues,
+	editContactAction,
+	NEW_CONTACT_ACTION,
+} from './contact-form.tsx'
+
+type SavedContact = NonNullable<ContactActionData['contact']>
 
 /**
  * The Add Contact dialog. Posts to /contacts/new with a fetcher (mode=dialog): closes on success
@@ -20,63 +19,53 @@ export function AddContactDialog({
 	open,
 	onOpenChange,
 	onCreated,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-	onCreated?: (contact: { id: string }) => void
-}) {
+}: DialogOpenProps & { onCreated?: (contact: { id: string }) => void }) {
 	return (
-		<Dialog open={open} onOpenChange={onOpenChange}>
-			{open ? (
-				<DialogContent className="max-w-2xl" aria-describedby="add-contact-description">
-					<AddContactBody onClose={() => onOpenChange(false)} onCreated={onCreated} />
-				</DialogContent>
-			) : null}
-		</Dialog>
+		<DialogShell
+			open={open}
+			onOpenChange={onOpenChange}
+			title="Add Contact"
+			description="Fields marked * are required."
+			descriptionId="add-contact-description"
+			className="max-w-2xl"
+		>
+			<ContactDialogForm onClose={() => onOpenChange(false)} onSaved={onCreated} />
+		</DialogShell>
 	)
 }
 
-function AddContactBody({
+/**
+ * The contact form inside a dialog, on a fetcher (mode=dialog): adds a contact, or edits
+ * `contact`; on success it hands the saved contact to onSaved and closes, on an error it stays
+ * open with the messages.
+ */
+export function ContactDialogForm({
+	contact,
 	onClose,
-	onCreated,
+	onSaved,
 }: {
+	/** Editing this contact; without it the form adds one. */
+	contact?: ContactFormValues
 	onClose: () => void
-	onCreated?: (contact: { id: string }) => void
+	onSaved?: (contact: SavedContact) => void
 }) {
 	const fetcher = useFetcher<ContactActionData>()
-	const created = fetcher.state === 'idle' ? fetcher.data?.contact : undefined
-	const handled = useRef<string | null>(null)
-
-	useEffect(() => {
-		if (!created || handled.current === created.id) return
-		handled.current = created.id
-		onCreated?.(created)
+	useOnNewValue(fetcher.state === 'idle' ? fetcher.data?.contact : undefined, (saved) => {
+		onSaved?.(saved)
 		onClose()
-	}, [created, onCreated, onClose])
-
+	})
 	return (
-		<>
-			<DialogHeader>
-				<DialogTitle>Add Contact</DialogTitle>
-				<DialogDescription id="add-contact-description">Fields marked * are required.</DialogDescription>
-			</DialogHeader>
-			<ContactForm
-				id="add-contact-dialog"
-				variant="add"
-				FormComponent={fetcher.Form}
-				action={NEW_CONTACT_ACTION}
-				hiddenFields={{ mode: 'dialog' }}
-				lastResult={fetcher.data?.result}
-				pending={fetcher.state !== 'idle'}
-				autoFocus
-				secondaryAction={
-					<DialogClose asChild>
-						<Button type="button" variant="outline">
-							Cancel
-						</Button>
-					</DialogClose>
-				}
-			/>
-		</>
+		<ContactForm
+			id={contact ? `edit-contact-${contact.id}` : 'add-contact-dialog'}
+			variant={contact ? 'edit' : 'add'}
+			contact={contact}
+			FormComponent={fetcher.Form}
+			action={contact ? editContactAction(contact.id) : NEW_CONTACT_ACTION}
+			hiddenFields={{ mode: 'dialog' }}
+			lastResult={fetcher.data?.result}
+			pending={fetcher.state !== 'idle'}
+			autoFocus={!contact}
+			secondaryAction={<DialogCancelButton />}
+		/>
 	)
 }

@@ -1,21 +1,11 @@
-import {
-	getFormProps,
-	getInputProps,
-	getTextareaProps,
-	useForm,
-	type FieldMetadata,
-	type SubmissionResult,
-} from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { CompanyPicker } from '#app/components/companies/company-picker.tsx'
 import { TagPicker } from '#app/components/tags/tag-picker.tsx'
-import { Button } from '#app/components/ui/button.tsx'
-import { ErrorList } from '#app/components/ui/field-error.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
-import { Textarea } from '#app/components/ui/textarea.tsx'
+import { FormActions, FormField, InputField, TextareaField } from '#app/components/ui/form-field.tsx'
+import { type ContactCard } from '#app/models/contact/contact-select.ts'
 import { ContactCreateSchema, ContactEditSchema } from '#app/schemas/contact.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
 
 export const NEW_CONTACT_ACTION = '/contacts/new'
 export function editContactAction(contactId: string) {
@@ -25,16 +15,7 @@ export function editContactAction(contactId: string) {
 type Option = { id: string; name: string }
 
 /** The stored contact the edit form starts from. */
-export type ContactFormValues = {
-	id: string
-	firstName: string
-	middleName: string | null
-	lastName: string
-	email: string | null
-	phone: string | null
-	linkedin: string | null
-	role: string | null
-	roleDetails: string | null
+export type ContactFormValues = ContactCard & {
 	summary: string | null
 	company: Option | null
 	tags: Option[]
@@ -75,10 +56,9 @@ export function ContactForm({
 	secondaryAction?: React.ReactNode
 }) {
 	const schema = variant === 'add' ? ContactCreateSchema : ContactEditSchema
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(schema, {
 		id,
 		lastResult,
-		constraint: getZodConstraint(schema),
 		defaultValue: contact
 			? {
 					firstName: contact.firstName,
@@ -92,15 +72,12 @@ export function ContactForm({
 					summary: contact.summary ?? '',
 				}
 			: undefined,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
 	})
 	const edit = variant === 'edit'
 	const serverError = edit ? firstServerError(lastResult) : null
 
 	const companyField = (
-		<Field label="Company" required field={fields.companyId}>
+		<FormField label="Company" required field={fields.companyId}>
 			<CompanyPicker
 				name={fields.companyId.name}
 				id={fields.companyId.id}
@@ -110,25 +87,21 @@ export function ContactForm({
 				errorId={fields.companyId.errorId}
 				placeholder={edit ? 'Select a company' : 'Search or create a company'}
 			/>
-		</Field>
+		</FormField>
 	)
 	const tagsField = (
-		<div className="grid gap-2">
-			<Label htmlFor={`${id}-tags`}>Tags</Label>
+		<FormField
+			label="Tags"
+			field={{ id: `${id}-tags`, errorId: fields.tagIds.errorId, errors: fields.tagIds.errors }}
+		>
 			<TagPicker
 				name="tagIds"
 				id={`${id}-tags`}
 				defaultTags={contact?.tags ?? []}
 				fallbackOptions={tagOptions}
 			/>
-			<ErrorList id={fields.tagIds.errorId} errors={fields.tagIds.errors} />
-		</div>
+		</FormField>
 	)
-	const textInput = (
-		field: FieldMetadata<string | null | undefined>,
-		type: 'text' | 'email' | 'tel' = 'text',
-	) => <Input {...getInputProps(field, { type })} />
-
 	return (
 		<FormComponent method="post" action={action} className="grid gap-4" {...getFormProps(form)}>
 			{Object.entries(hiddenFields ?? {}).map(([name, value]) => (
@@ -149,96 +122,40 @@ export function ContactForm({
 				</>
 			) : null}
 			<div className="grid gap-4 sm:grid-cols-2">
-				<Field label="First Name" required field={fields.firstName}>
-					<Input
-						{...getInputProps(fields.firstName, { type: 'text' })}
-						autoComplete="off"
-						autoFocus={autoFocus}
-					/>
-				</Field>
-				{edit ? (
-					<Field label="Middle Name" field={fields.middleName}>
-						{textInput(fields.middleName)}
-					</Field>
-				) : null}
-				<Field label="Last Name" required field={fields.lastName}>
-					{textInput(fields.lastName)}
-				</Field>
+				<InputField
+					label="First Name"
+					required
+					field={fields.firstName}
+					autoComplete="off"
+					autoFocus={autoFocus}
+				/>
+				{edit ? <InputField label="Middle Name" field={fields.middleName} /> : null}
+				<InputField label="Last Name" required field={fields.lastName} />
 				{edit ? null : companyField}
-				{edit ? null : (
-					<Field label="Role" required field={fields.role}>
-						{textInput(fields.role)}
-					</Field>
-				)}
-				<Field label="Email" required field={fields.email}>
-					{textInput(fields.email, 'email')}
-				</Field>
-				<Field label="Phone" field={fields.phone}>
-					{textInput(fields.phone, 'tel')}
-				</Field>
-				{edit ? (
-					<Field label="Role" field={fields.role}>
-						{textInput(fields.role)}
-					</Field>
-				) : null}
-				<Field
+				{edit ? null : <InputField label="Role" required field={fields.role} />}
+				<InputField label="Email" required field={fields.email} type="email" />
+				<InputField label="Phone" field={fields.phone} type="tel" />
+				{edit ? <InputField label="Role" field={fields.role} /> : null}
+				<InputField
 					label={edit ? 'LinkedIn URL' : 'LinkedIn'}
 					field={fields.linkedin}
 					className={edit ? undefined : 'sm:col-span-2'}
-				>
-					<Input
-						{...getInputProps(fields.linkedin, { type: 'text' })}
-						inputMode="url"
-						placeholder="https://www.linkedin.com/in/username"
-					/>
-				</Field>
+					inputMode="url"
+					placeholder="https://www.linkedin.com/in/username"
+				/>
 			</div>
 			{edit ? null : tagsField}
-			<Field label="Role Details" field={fields.roleDetails}>
-				<Textarea {...getTextareaProps(fields.roleDetails)} rows={3} />
-			</Field>
-			{edit ? (
-				<Field label="Summary" field={fields.summary}>
-					<Textarea {...getTextareaProps(fields.summary)} rows={3} />
-				</Field>
-			) : null}
-			<ErrorList id={form.errorId} errors={form.errors} />
-			<div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-				{secondaryAction}
-				<Button type="submit" disabled={pending}>
-					{pending ? (edit ? 'Updating…' : 'Adding…') : edit ? 'Update Contact' : 'Add Contact'}
-				</Button>
-			</div>
+			<TextareaField label="Role Details" field={fields.roleDetails} rows={3} />
+			{edit ? <TextareaField label="Summary" field={fields.summary} rows={3} /> : null}
+			<FormActions
+				form={form}
+				pending={pending}
+				label={edit ? 'Update Contact' : 'Add Contact'}
+				pendingLabel={edit ? 'Updating…' : 'Adding…'}
+				secondary={secondaryAction}
+				stacked
+			/>
 		</FormComponent>
-	)
-}
-
-function Field({
-	label,
-	required = false,
-	field,
-	className,
-	children,
-}: {
-	label: string
-	required?: boolean
-	field: FieldMetadata<unknown>
-	className?: string
-	children: React.ReactNode
-}) {
-	return (
-		<div className={className ? `grid content-start gap-2 ${className}` : 'grid content-start gap-2'}>
-			<Label htmlFor={field.id}>
-				{label}
-				{required ? (
-					<span aria-hidden="true" className="ml-0.5 text-destructive">
-						*
-					</span>
-				) : null}
-			</Label>
-			{children}
-			<ErrorList id={field.errorId} errors={field.errors} />
-		</div>
 	)
 }
 

@@ -1,9 +1,8 @@
 import * as React from 'react'
 import { Button, type ButtonProps } from '#app/components/ui/button.tsx'
-import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
-import { StackedDialog, useDialogStack } from './dialog-stack.tsx'
+import { StackedDialogShell, useDialogStack } from './dialog-stack.tsx'
 
 export type ConfirmOptions = {
 	title: string
@@ -94,11 +93,23 @@ export function ConfirmDialog({
 		onResult(confirmed, feedback)
 	}
 	return (
-		<StackedDialog role="alertdialog" hideClose onClose={() => settle(false)}>
-			<DialogHeader>
-				<DialogTitle>{title}</DialogTitle>
-				{message ? <DialogDescription>{message}</DialogDescription> : null}
-			</DialogHeader>
+		<StackedDialogShell
+			role="alertdialog"
+			hideClose
+			onClose={() => settle(false)}
+			title={title}
+			description={message}
+			footer={
+				<>
+					<Button type="button" variant="outline" onClick={() => settle(false)}>
+						{cancelLabel}
+					</Button>
+					<Button type="button" variant={confirmVariant} onClick={() => settle(true)}>
+						{confirmLabel}
+					</Button>
+				</>
+			}
+		>
 			{withFeedback ? (
 				<div className="grid gap-2">
 					<Label htmlFor={feedbackId}>{feedbackLabel}</Label>
@@ -110,14 +121,6 @@ export function ConfirmDialog({
 					/>
 				</div>
 			) : null}
-			<DialogFooter>
-				<Button type="button" variant="outline" onClick={() => settle(false)}>
-					{cancelLabel}
-				</Button>
-				<Button type="button" variant={confirmVariant} onClick={() => settle(true)}>
-					{confirmLabel}
-				</Button>
-			</DialogFooter>
-		</StackedDialog>
+		</StackedDialogShell>
 	)
 }

@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx'
+import { DialogShell, type DialogShellProps } from '#app/components/ui/dialog-shell.tsx'
 import {
 	createInitialState,
 	dialogStackReducer,
@@ -120,6 +121,19 @@ export function useStackedDialog() {
 	return context
 }
 
+/** What closing a stacked dialog does: `onClose`, then it leaves the stack. */
+function useStackedOpenChange(onClose?: () => void) {
+	const { zIndex, close } = useStackedDialog()
+	return {
+		zIndex,
+		onOpenChange(open: boolean) {
+			if (open) return
+			onClose?.()
+			close()
+		},
+	}
+}
+
 /**
  * The usual shell for a stacked dialog: open while it is in the stack, Escape, the close button and
  * an outside click remove it, and it takes its layer's z-index.
@@ -129,19 +143,21 @@ export function StackedDialog({
 	onClose,
 	...contentProps
 }: Omit<React.ComponentPropsWithoutRef<typeof DialogContent>, 'zIndex'> & { onClose?: () => void }) {
-	const { zIndex, close } = useStackedDialog()
+	const { zIndex, onOpenChange } = useStackedOpenChange(onClose)
 	return (
-		<Dialog
-			open
-			onOpenChange={(open) => {
-				if (open) return
-				onClose?.()
-				close()
-			}}
-		>
+		<Dialog open onOpenChange={onOpenChange}>
 			<DialogContent zIndex={zIndex} {...contentProps}>
 				{children}
 			</DialogContent>
 		</Dialog>
 	)
+}
+
+/** A titled stacked dialog: DialogShell (title, description, body, footer) on its stack layer. */
+export function StackedDialogShell({
+	onClose,
+	...shellProps
+}: Omit<DialogShellProps, 'open' | 'onOpenChange' | 'zIndex'> & { onClose?: () => void }) {
+	const { zIndex, onOpenChange } = useStackedOpenChange(onClose)
+	return <DialogShell open onOpenChange={onOpenChange} zIndex={zIndex} {...shellProps} />
 }

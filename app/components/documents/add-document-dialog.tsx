@@ -3,26 +3,20 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { QueueableProgress } from '#app/components/queueable/queueable-progress.tsx'
 import { queueableApiUrl, useQueueable } from '#app/components/queueable/use-queueable.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogFooter,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { DialogFooter } from '#app/components/ui/dialog.tsx'
+import { DialogCancelButton, DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { checkPdfFile, isDocumentParseResult, PDF_MAX_PAGES } from '#app/schemas/document-upload.ts'
 import { DOCUMENT_NAME_MAX_LENGTH } from '#app/schemas/organization.ts'
+import { ApiError, apiRequest, isAbortError } from '#app/utils/api-client.ts'
 import { cn } from '#app/utils/misc.ts'
 
 const PARSE_URL = '/resources/documents/parse'
+const UPLOAD_FAILED_MESSAGE = 'Upload failed, please try again'
 
-export type AddDocumentDialogProps = {
-	open: boolean
-	onOpenChange: (open: boolean) => void
+export type AddDocumentDialogProps = DialogOpenProps & {
 	/** Called with the reviewed text; the caller saves it (the dialog closes through onOpenChange). */
 	onAdd: (document: { name: string; content: string }) => void
 }
@@ -39,29 +33,20 @@ type Step =
  */
 export function AddDocumentDialog({ open, onOpenChange, onAdd }: AddDocumentDialogProps) {
 	return (
-		<Dialog open={open} onOpenChange={onOpenChange}>
-			<DialogContent className="max-w-2xl">
-				<DialogHeader>
-					<DialogTitle>Add Document</DialogTitle>
-					<DialogDescription>
-						Upload a PDF (at most {PDF_MAX_PAGES} pages). Its text helps the assistant write about your
-						organization.
-					</DialogDescription>
-				</DialogHeader>
-				{/* Mounted only while open, so every opening starts from a clean state. */}
-				{open ? <AddDocumentFlow onAdd={onAdd} onCancel={() => onOpenChange(false)} /> : null}
-			</DialogContent>
-		</Dialog>
+		<DialogShell
+			open={open}
+			onOpenChange={onOpenChange}
+			title="Add Document"
+			description={`Upload a PDF (at most ${PDF_MAX_PAGES} pages). Its text helps the assistant write about your organization.`}
+			className="max-w-2xl"
+		>
+			{/* Mounted only while open, so every opening starts from a clean state. */}
+			{open ? <AddDocumentFlow onAdd={onAdd} /> : null}
+		</DialogShell>
 	)
 }
 
-function AddDocumentFlow({
-	onAdd,
-	onCancel,
-}: {
-	onAdd: AddDocumentDialogProps['onAdd']
-	onCancel: () => void
-}) {
+function AddDocumentFlow({ onAdd }: { onAdd: AddDocumentDialogProps['onAdd'] }) {
 	const [step, setStep] = useState<Step>({ kind: 'choose', error: null })
 	const uploadAbort = useRef<AbortController | null>(null)
 	const queueableId = step.kind === 'parsing' ? step.queueableId : null
@@ -89,23 +74,21 @@ function AddDocumentFlow({
 		form.append('file', file)
 		uploadAbort.current = new AbortController()
 		try {
-			const response = await fetch(PARSE_URL, {
+			const body = await apiRequest<{ queueableId?: string } | null>(PARSE_URL, {
 				method: 'POST',
 				body: form,
-				headers: { Accept: 'application/json' },
 				signal: uploadAbort.current.signal,
+				fallbackMessage: UPLOAD_FAILED_MESSAGE,
 			})
-			const body = (await response.json().catch(() => null)) as {
-				queueableId?: string
-				message?: string
-			} | null
-			if (!response.ok || !body?.queueableId) {
-				return setStep({ kind: 'choose', error: body?.message ?? 'Upload failed, please try again' })
-			}
+			if (!body?.queueableId) return setStep({ kind: 'choose', error: UPLOAD_FAILED_MESSAGE })
 			setStep({ kind: 'parsing', fileName: file.name, queueableId: body.queueableId })
 		} catch (error) {
-			if ((error as Error).name === 'AbortError') return
-			setStep({ kind: 'choose', error: 'Upload failed, please check your connection and try again' })
+			if (isAbortError(error)) return
+			const offline = !(error instanceof ApiError) || error.status === 0
+			setStep({
+				kind: 'choose',
+				error: offline ? 'Upload failed, please check your connection and try again' : error.message,
+			})
 		}
 	}
 
@@ -126,9 +109,7 @@ function AddDocumentFlow({
 				) : null}
 				{step.kind === 'choose' && step.error ? <ErrorMessage message={step.error} /> : null}
 				<DialogFooter>
-					<Button type="button" variant="outline" onClick={onCancel}>
-						Cancel
-					</Button>
+					<DialogCancelButton />
 				</DialogFooter>
 			</>
 		)
@@ -153,7 +134,6 @@ function AddDocumentFlow({
 					onAdd(document)
 				}}
 				onChooseAnother={() => startOver()}
-				onCancel={onCancel}
 			/>
 		)
 	}
@@ -173,9 +153,7 @@ function AddDocumentFlow({
 						Choose another file
 					</Button>
 				) : null}
-				<Button type="button" variant="outline" onClick={onCancel}>
-					Cancel
-				</Button>
+				<DialogCancelButton />
 			</DialogFooter>
 		</>
 	)
@@ -248,7 +226,6 @@ function DocumentPreview({
 	pages,
 	onAdd,
 	onChooseAnother,
-	onCancel,
 }: {
 	progress: ReactNode
 	initialName: string
@@ -256,7 +233,6 @@ function DocumentPreview({
 	pages: number
 	onAdd: AddDocumentDialogProps['onAdd']
 	onChooseAnother: () => void
-	onCancel: () => void
 }) {
 	const nameId = useId()
 	const contentId = useId()
@@ -306,9 +282,7 @@ function DocumentPreview({
 				<Button type="button" variant="ghost" onClick={onChooseAnother}>
 					Choose another file
 				</Button>
-				<Button type="button" variant="outline" onClick={onCancel}>
-					Cancel
-				</Button>
+				<DialogCancelButton />
 				<Button type="submit" disabled={!canAdd}>
 					Add
 				</Button>
@@ -330,12 +304,7 @@ function ErrorMessage({ message }: { message: string }) {
 
 async function sendAction(id: string, action: 'cancel' | 'finalize') {
 	try {
-		await fetch(queueableApiUrl(id), {
-			method: 'PUT',
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			body: JSON.stringify({ action }),
-			keepalive: true,
-		})
+		await apiRequest(queueableApiUrl(id), { method: 'PUT', body: { action }, keepalive: true })
 	} catch {
 		// Best effort: an unfinalized job only stays listed as completed.
 	}

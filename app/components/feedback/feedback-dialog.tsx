@@ -1,9 +1,8 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { useFetcher } from '@remix-run/react'
 import { useEffect } from 'react'
-import { StackedDialog, useStackedDialog } from '#app/components/dialog-stack/dialog-stack.tsx'
-import { Button } from '#app/components/ui/button.tsx'
-import { DialogClose, DialogDescription, DialogHeader, DialogTitle } from '#app/components/ui/dialog.tsx'
+import { StackedDialogShell, useStackedDialog } from '#app/components/dialog-stack/dialog-stack.tsx'
+import { DialogCancelButton } from '#app/components/ui/dialog-shell.tsx'
 import { FeedbackForm } from './feedback-form.tsx'
 
 export type FeedbackActionData = { result: SubmissionResult<string[]>; status: 'success' | 'error' }
@@ -24,13 +23,11 @@ export function FeedbackDialog() {
 	}, [submitted, close])
 
 	return (
-		<StackedDialog aria-describedby="feedback-dialog-description">
-			<DialogHeader>
-				<DialogTitle>Help us improve</DialogTitle>
-				<DialogDescription id="feedback-dialog-description">
-					Found a bug or missing something? Tell us, we read every message.
-				</DialogDescription>
-			</DialogHeader>
+		<StackedDialogShell
+			title="Help us improve"
+			description="Found a bug or missing something? Tell us, we read every message."
+			descriptionId="feedback-dialog-description"
+		>
 			<FeedbackForm
 				id="feedback-dialog"
 				FormComponent={fetcher.Form}
@@ -38,14 +35,8 @@ export function FeedbackDialog() {
 				pending={fetcher.state !== 'idle'}
 				submitted={submitted}
 				autoFocus
-				secondaryAction={
-					<DialogClose asChild>
-						<Button type="button" variant="outline">
-							Cancel
-						</Button>
-					</DialogClose>
-				}
+				secondaryAction={<DialogCancelButton />}
 			/>
-		</StackedDialog>
+		</StackedDialogShell>
 	)
 }

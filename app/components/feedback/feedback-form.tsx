@@ -1,17 +1,16 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Check } from 'lucide-react'
-import { Button } from '#app/components/ui/button.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
+import { FormActions, TextareaField } from '#app/components/ui/form-field.tsx'
 import { Label } from '#app/components/ui/label.tsx'
-import { Textarea } from '#app/components/ui/textarea.tsx'
 import {
 	DEFAULT_FEEDBACK_TYPE,
 	FEEDBACK_CATEGORIES,
 	FEEDBACK_MESSAGE_MAX_LENGTH,
 	FeedbackSchema,
 } from '#app/schemas/feedback.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
 
 export const FEEDBACK_ACTION = '/feedback'
 
@@ -41,16 +40,10 @@ export function FeedbackForm({
 	autoFocus?: boolean
 	secondaryAction?: React.ReactNode
 }) {
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(FeedbackSchema, {
 		id,
 		lastResult,
-		constraint: getZodConstraint(FeedbackSchema),
 		defaultValue: { type: DEFAULT_FEEDBACK_TYPE },
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate({ formData }) {
-			return parseWithZod(formData, { schema: FeedbackSchema })
-		},
 	})
 	const selectedType = fields.type.value ?? DEFAULT_FEEDBACK_TYPE
 	return (
@@ -83,33 +76,31 @@ export function FeedbackForm({
 				</div>
 				<ErrorList id={fields.type.errorId} errors={fields.type.errors} />
 			</fieldset>
-			<div className="grid gap-2">
-				<Label htmlFor={fields.message.id}>Message</Label>
-				<Textarea
-					{...getTextareaProps(fields.message)}
-					rows={5}
-					maxLength={FEEDBACK_MESSAGE_MAX_LENGTH}
-					autoFocus={autoFocus}
-					placeholder="What happened, or what would make Reachout better for you?"
-				/>
-				<ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-			</div>
-			<ErrorList id={form.errorId} errors={form.errors} />
-			<div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-				{secondaryAction}
-				<Button type="submit" disabled={pending || submitted}>
-					{submitted ? (
+			<TextareaField
+				label="Message"
+				field={fields.message}
+				rows={5}
+				maxLength={FEEDBACK_MESSAGE_MAX_LENGTH}
+				autoFocus={autoFocus}
+				placeholder="What happened, or what would make Reachout better for you?"
+			/>
+			<FormActions
+				form={form}
+				pending={pending || submitted}
+				label="Submit"
+				pendingLabel={
+					submitted ? (
 						<>
 							<Check aria-hidden="true" />
 							Sent
 						</>
-					) : pending ? (
-						'Submitting…'
 					) : (
-						'Submit'
-					)}
-				</Button>
-			</div>
+						'Submitting…'
+					)
+				}
+				secondary={secondaryAction}
+				stacked
+			/>
 		</FormComponent>
 	)
 }

@@ -1,33 +1,15 @@
 import { Loader2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogFooter,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { DialogCancelButton, DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Label } from '#app/components/ui/label.tsx'
+import { apiRequest } from '#app/utils/api-client.ts'
 import { CHROME_REQUIRED_MESSAGE, isChromeBrowser, requestLinkedInAuth } from './linkedin-companion.ts'
 
 const CONNECT_FAILED_MESSAGE = 'Failed to connect LinkedIn'
 const AUTHENTICATE_FAILED_MESSAGE = 'Failed to authenticate with LinkedIn'
-
-/** POSTs the companion's session; the server's message on failure. */
-async function saveAuthStatus(body: unknown) {
-	const response = await fetch('/api/v1/linkedin/auth-status', {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-		body: JSON.stringify(body),
-	})
-	if (response.ok) return
-	const error = (await response.json().catch(() => null)) as { message?: string } | null
-	throw new Error(error?.message || CONNECT_FAILED_MESSAGE)
-}
 
 /**
  * Connect LinkedIn: the user installs the companion and logs in to LinkedIn, ticks "I have
@@ -39,9 +21,7 @@ export function ConnectLinkedInDialog({
 	onOpenChange,
 	userId,
 	onConnected,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
+}: DialogOpenProps & {
 	userId: string | null
 	onConnected: () => void
 }) {
@@ -60,95 +40,96 @@ export function ConnectLinkedInDialog({
 
 	async function connect() {
 		if (!isChromeBrowser(navigator.userAgent)) {
-			toast.error(CHROME_REQUIRED_MESSAGE)
+			notify({ type: 'error', title: CHROME_REQUIRED_MESSAGE })
 			return
 		}
 		setPending(true)
 		try {
 			const auth = await requestLinkedInAuth(userId)
-			await saveAuthStatus({
-				isAuthenticated: true,
-				linkedInAuthData: auth,
-				linkedinOrgConsent: orgConsent,
+			await apiRequest('/api/v1/linkedin/auth-status', {
+				method: 'POST',
+				body: { isAuthenticated: true, linkedInAuthData: auth, linkedinOrgConsent: orgConsent },
+				fallbackMessage: CONNECT_FAILED_MESSAGE,
 			})
-			toast.success('LinkedIn connected successfully')
+			notify({ type: 'success', title: 'LinkedIn connected successfully' })
 			onConnected()
 			onOpenChange(false)
 		} catch (error) {
-			toast.error(error instanceof Error && error.message ? error.message : AUTHENTICATE_FAILED_MESSAGE)
+			notify({
+				type: 'error',
+				title: error instanceof Error && error.message ? error.message : AUTHENTICATE_FAILED_MESSAGE,
+			})
 		} finally {
 			setPending(false)
 		}
 	}
 
 	return (
-		<Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-			<DialogContent className="max-w-md" aria-describedby="connect-linkedin-description">
-				<DialogHeader>
-					<DialogTitle>Connect LinkedIn</DialogTitle>
-					<DialogDescription id="connect-linkedin-description">
-						LinkedIn requests and messages are sent from your own LinkedIn account through the Reachout
-						companion for Chrome.
-					</DialogDescription>
-				</DialogHeader>
-				{isChrome ? null : (
-					<p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
-						{CHROME_REQUIRED_MESSAGE}
-					</p>
-				)}
-				<ol className="grid list-decimal gap-2 pl-5 text-sm">
-					<li>Install the Reachout companion extension in Chrome.</li>
-					<li>
-						Log in to{' '}
-						<a
-							href="https://www.linkedin.com/login"
-							target="_blank"
-							rel="noreferrer"
-							className="underline underline-offset-4"
-						>
-							LinkedIn
-						</a>{' '}
-						in the same browser.
-					</li>
-				</ol>
-				<div className="grid gap-3">
-					<div className="flex items-center gap-2">
-						<Checkbox
-							id="connect-linkedin-completed"
-							checked={completed}
-							onChange={(event) => setCompleted(event.target.checked)}
-							disabled={pending}
-						/>
-						<Label htmlFor="connect-linkedin-completed">I have completed both</Label>
-					</div>
-					<div className="flex items-start gap-2">
-						<Checkbox
-							id="connect-linkedin-org-consent"
-							className="mt-0.5"
-							checked={orgConsent}
-							onChange={(event) => setOrgConsent(event.target.checked)}
-							disabled={pending}
-							aria-describedby="connect-linkedin-org-consent-hint"
-						/>
-						<div className="grid gap-0.5">
-							<Label htmlFor="connect-linkedin-org-consent">Allow organization-level LinkedIn usage</Label>
-							<p id="connect-linkedin-org-consent-hint" className="text-xs text-muted-foreground">
-								Optional. Your team administrators may run campaigns through your LinkedIn account. You can
-								revoke this at any time.
-							</p>
-						</div>
-					</div>
-				</div>
-				<DialogFooter>
-					<Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-						Cancel
-					</Button>
+		<DialogShell
+			open={open}
+			onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}
+			title="Connect LinkedIn"
+			description="LinkedIn requests and messages are sent from your own LinkedIn account through the Reachout companion for Chrome."
+			descriptionId="connect-linkedin-description"
+			className="max-w-md"
+			footer={
+				<>
+					<DialogCancelButton disabled={pending} />
 					<Button type="button" onClick={connect} disabled={!completed || pending}>
 						{pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
 						Connect LinkedIn
 					</Button>
-				</DialogFooter>
-			</DialogContent>
-		</Dialog>
+				</>
+			}
+		>
+			{isChrome ? null : (
+				<p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
+					{CHROME_REQUIRED_MESSAGE}
+				</p>
+			)}
+			<ol className="grid list-decimal gap-2 pl-5 text-sm">
+				<li>Install the Reachout companion extension in Chrome.</li>
+				<li>
+					Log in to{' '}
+					<a
+						href="https://www.linkedin.com/login"
+						target="_blank"
+						rel="noreferrer"
+						className="underline underline-offset-4"
+					>
+						LinkedIn
+					</a>{' '}
+					in the same browser.
+				</li>
+			</ol>
+			<div className="grid gap-3">
+				<div className="flex items-center gap-2">
+					<Checkbox
+						id="connect-linkedin-completed"
+						checked={completed}
+						onChange={(event) => setCompleted(event.target.checked)}
+						disabled={pending}
+					/>
+					<Label htmlFor="connect-linkedin-completed">I have completed both</Label>
+				</div>
+				<div className="flex items-start gap-2">
+					<Checkbox
+						id="connect-linkedin-org-consent"
+						className="mt-0.5"
+						checked={orgConsent}
+						onChange={(event) => setOrgConsent(event.target.checked)}
+						disabled={pending}
+						aria-describedby="connect-linkedin-org-consent-hint"
+					/>
+					<div className="grid gap-0.5">
+						<Label htmlFor="connect-linkedin-org-consent">Allow organization-level LinkedIn usage</Label>
+						<p id="connect-linkedin-org-consent-hint" className="text-xs text-muted-foreground">
+							Optional. Your team administrators may run campaigns through your LinkedIn account. You can
+							revoke this at any time.
+						</p>
+					</div>
+				</div>
+			</div>
+		</DialogShell>
 	)
 }

@@ -1,16 +1,10 @@
 import { useLocation, useRouteLoaderData } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogFooter,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { DialogFooter } from '#app/components/ui/dialog.tsx'
+import { DialogCancelButton, DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { SIGN_IN_SUCCESS_MESSAGE, signInErrorMessage } from '#app/schemas/auth.ts'
 import {
@@ -137,77 +131,61 @@ export function GooglePermissionsDialog({
 	open,
 	onOpenChange,
 	onGranted,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-	onGranted?: () => void
-}) {
+}: DialogOpenProps & { onGranted?: () => void }) {
 	const configured = useRouteLoaderData<typeof rootLoader>('root')?.ENV.GOOGLE_SIGN_IN ?? false
 	const location = useLocation()
 	const here = `${location.pathname}${location.search}`
 	const { state, start, reset } = useGoogleSignInPopup(() => {
-		toast.success(SIGN_IN_SUCCESS_MESSAGE)
+		notify({ type: 'success', title: SIGN_IN_SUCCESS_MESSAGE })
 		onGranted?.()
 		onOpenChange(false)
 	})
 
 	return (
-		<Dialog
+		<DialogShell
 			open={open}
 			onOpenChange={(next) => {
 				if (!next) reset()
 				onOpenChange(next)
 			}}
+			title={GOOGLE_PERMISSIONS_MESSAGES.title}
+			description="Reachout needs access to your Gmail mailbox to send your sequences from your address and to notice when a contact replies. Allow Gmail access to continue."
+			descriptionId="google-permissions-description"
+			className="max-w-md"
 		>
-			{open ? (
-				<DialogContent className="max-w-md" aria-describedby="google-permissions-description">
-					<DialogHeader>
-						<DialogTitle>{GOOGLE_PERMISSIONS_MESSAGES.title}</DialogTitle>
-						<DialogDescription id="google-permissions-description">
-							Reachout needs access to your Gmail mailbox to send your sequences from your address and to
-							notice when a contact replies. Allow Gmail access to continue.
-						</DialogDescription>
-					</DialogHeader>
-					{configured ? null : (
-						<p
-							role="status"
-							className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground"
-						>
-							{GOOGLE_PERMISSIONS_MESSAGES.notConfigured}
-						</p>
-					)}
-					{state.status === 'error' ? (
-						<p role="alert" className="text-sm text-destructive">
-							{state.message}
-						</p>
-					) : null}
-					<form
-						method="post"
-						action="/auth/google"
-						onSubmit={(event) => {
-							// With JavaScript: a popup, so this page keeps its state. A blocked popup
-							// falls back to this window on the next click (the native submit below).
-							if (state.status === 'error' && state.popupBlocked) return
-							event.preventDefault()
-							start()
-						}}
-					>
-						<input type="hidden" name="redirectTo" value={here} />
-						<DialogFooter>
-							<Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-								Cancel
-							</Button>
-							<Button type="submit" disabled={!configured || state.status === 'waiting'}>
-								{state.status === 'waiting' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-								{state.status === 'error' && state.popupBlocked
-									? 'Continue in this window'
-									: 'Allow Gmail Access'}
-							</Button>
-						</DialogFooter>
-					</form>
-				</DialogContent>
+			{configured ? null : (
+				<p role="status" className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
+					{GOOGLE_PERMISSIONS_MESSAGES.notConfigured}
+				</p>
+			)}
+			{state.status === 'error' ? (
+				<p role="alert" className="text-sm text-destructive">
+					{state.message}
+				</p>
 			) : null}
-		</Dialog>
+			<form
+				method="post"
+				action="/auth/google"
+				onSubmit={(event) => {
+					// With JavaScript: a popup, so this page keeps its state. A blocked popup
+					// falls back to this window on the next click (the native submit below).
+					if (state.status === 'error' && state.popupBlocked) return
+					event.preventDefault()
+					start()
+				}}
+			>
+				<input type="hidden" name="redirectTo" value={here} />
+				<DialogFooter>
+					<DialogCancelButton />
+					<Button type="submit" disabled={!configured || state.status === 'waiting'}>
+						{state.status === 'waiting' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+						{state.status === 'error' && state.popupBlocked
+							? 'Continue in this window'
+							: 'Allow Gmail Access'}
+					</Button>
+				</DialogFooter>
+			</form>
+		</DialogShell>
 	)
 }
 

@@ -2,14 +2,7 @@ import { Info } from 'lucide-react'
 import { useCallback, useId, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
-import {
-	Dialog,
-	DialogContent,
-	DialogDescription,
-	DialogFooter,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 
 /** localStorage key of "Don't show this again" (per browser, like the spec's client). */
@@ -34,61 +27,59 @@ function writeDismissed(dismissed: boolean) {
 }
 
 /** The sending limits users must know before they build a sequence (spec §1 and §9). */
-export function RateLimitInfoDialog({
-	open,
-	onOpenChange,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-}) {
+export function RateLimitInfoDialog({ open, onOpenChange }: DialogOpenProps) {
+	return (
+		<DialogShell
+			open={open}
+			onOpenChange={onOpenChange}
+			title="Rate limits"
+			description="Sequences send within these limits so your mailbox and LinkedIn account stay in good standing. Steps over a limit wait for the next day; they are never dropped."
+			className="max-w-md"
+			footerClassName="items-center gap-3 sm:justify-between"
+			footer={
+				<>
+					<DontShowAgain />
+					<Button type="button" onClick={() => onOpenChange(false)}>
+						Got it
+					</Button>
+				</>
+			}
+		>
+			<ul className="grid gap-3 text-sm">
+				{RATE_LIMITS.map((limit) => (
+					<li key={limit.title} className="rounded-md border p-3">
+						<p className="font-medium">{limit.title}</p>
+						<p className="text-muted-foreground">{limit.text}</p>
+					</li>
+				))}
+			</ul>
+		</DialogShell>
+	)
+}
+
+const RATE_LIMITS = [
+	{
+		title: 'Email',
+		text: 'Each mailbox starts at 50 emails per day and the limit grows as your domain warms up.',
+	},
+	{ title: 'LinkedIn connection requests', text: 'At most 100 per week, and 12 per day to new connections.' },
+	{
+		title: 'LinkedIn request notes',
+		text: 'Without a paid LinkedIn tier, only 5 connection requests with a note per month.',
+	},
+]
+
+function DontShowAgain() {
 	const checkboxId = useId()
 	return (
-		<Dialog open={open} onOpenChange={onOpenChange}>
-			{open ? (
-				<DialogContent className="max-w-md" aria-describedby={`${checkboxId}-description`}>
-					<DialogHeader>
-						<DialogTitle>Rate limits</DialogTitle>
-						<DialogDescription id={`${checkboxId}-description`}>
-							Sequences send within these limits so your mailbox and LinkedIn account stay in good standing.
-							Steps over a limit wait for the next day; they are never dropped.
-						</DialogDescription>
-					</DialogHeader>
-					<ul className="grid gap-3 text-sm">
-						<li className="rounded-md border p-3">
-							<p className="font-medium">Email</p>
-							<p className="text-muted-foreground">
-								Each mailbox starts at 50 emails per day and the limit grows as your domain warms up.
-							</p>
-						</li>
-						<li className="rounded-md border p-3">
-							<p className="font-medium">LinkedIn connection requests</p>
-							<p className="text-muted-foreground">
-								At most 100 per week, and 12 per day to new connections.
-							</p>
-						</li>
-						<li className="rounded-md border p-3">
-							<p className="font-medium">LinkedIn request notes</p>
-							<p className="text-muted-foreground">
-								Without a paid LinkedIn tier, only 5 connection requests with a note per month.
-							</p>
-						</li>
-					</ul>
-					<DialogFooter className="items-center gap-3 sm:justify-between">
-						<div className="flex items-center gap-2">
-							<Checkbox
-								id={checkboxId}
-								defaultChecked={readDismissed()}
-								onChange={(event) => writeDismissed(event.currentTarget.checked)}
-							/>
-							<Label htmlFor={checkboxId}>Don&apos;t show this again</Label>
-						</div>
-						<Button type="button" onClick={() => onOpenChange(false)}>
-							Got it
-						</Button>
-					</DialogFooter>
-				</DialogContent>
-			) : null}
-		</Dialog>
+		<div className="flex items-center gap-2">
+			<Checkbox
+				id={checkboxId}
+				defaultChecked={readDismissed()}
+				onChange={(event) => writeDismissed(event.currentTarget.checked)}
+			/>
+			<Label htmlFor={checkboxId}>Don&apos;t show this again</Label>
+		</div>
 	)
 }
 

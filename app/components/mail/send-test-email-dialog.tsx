@@ -2,14 +2,7 @@ import { Link, useFetcher } from '@remix-run/react'
 import { Send } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
-import {
-	Dialog,
-	DialogClose,
-	DialogContent,
-	DialogDescription,
-	DialogHeader,
-	DialogTitle,
-} from '#app/components/ui/dialog.tsx'
+import { DialogCancelButton, DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
 import { useOptionalActor } from '#app/utils/actor.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -23,21 +16,18 @@ import { useSenderMailboxes } from './use-sender-mailboxes.ts'
  * ("Test email sent successfully!", "Invalid subject", "Error Sending Email"). A missing Gmail
  * grant asks for it and sends again once the user has signed in.
  */
-export function SendTestEmailDialog({
-	open,
-	onOpenChange,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-}) {
+export function SendTestEmailDialog({ open, onOpenChange }: DialogOpenProps) {
 	return (
-		<Dialog open={open} onOpenChange={onOpenChange}>
-			{open ? (
-				<DialogContent className="max-w-2xl" aria-describedby="send-test-email-description">
-					<SendTestEmailBody onClose={() => onOpenChange(false)} />
-				</DialogContent>
-			) : null}
-		</Dialog>
+		<DialogShell
+			open={open}
+			onOpenChange={onOpenChange}
+			title="Send Test Email"
+			description="Check how your emails look before a sequence sends them."
+			descriptionId="send-test-email-description"
+			className="max-w-2xl"
+		>
+			<SendTestEmailBody onClose={() => onOpenChange(false)} />
+		</DialogShell>
 	)
 }
 
@@ -63,12 +53,6 @@ function SendTestEmailBody({ onClose }: { onClose: () => void }) {
 
 	return (
 		<>
-			<DialogHeader>
-				<DialogTitle>Send Test Email</DialogTitle>
-				<DialogDescription id="send-test-email-description">
-					Check how your emails look before a sequence sends them.
-				</DialogDescription>
-			</DialogHeader>
 			{mailboxes.status === 'loading' ? (
 				<div className="grid gap-4" aria-busy="true" aria-label="Loading sender addresses">
 					<Skeleton className="h-10 w-full" />
@@ -90,13 +74,7 @@ function SendTestEmailBody({ onClose }: { onClose: () => void }) {
 					onSubmitData={(formData) => {
 						lastPosted.current = formData
 					}}
-					secondaryAction={
-						<DialogClose asChild>
-							<Button type="button" variant="outline">
-								Cancel
-							</Button>
-						</DialogClose>
-					}
+					secondaryAction={<DialogCancelButton />}
 				/>
 			)}
 			{googleScope.dialog}

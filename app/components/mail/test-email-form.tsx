@@ -9,10 +9,11 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { Loader2, Send } from 'lucide-react'
 import { useId } from 'react'
-import { toast } from 'sonner'
 import { EmailEditor } from '#app/components/editor/email-editor.tsx'
+import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
+import { FormField, InputField } from '#app/components/ui/form-field.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { NativeSelect } from '#app/components/ui/select.tsx'
@@ -35,8 +36,13 @@ type FormValue = { mailbox_id: string; to: string; subject: string; body?: strin
 function toastFirstError(error: Record<string, string[] | null> | null | undefined) {
 	const [field, messages] = Object.entries(error ?? {}).find(([, list]) => list?.length) ?? []
 	// One id: a second invalid submit replaces the toast instead of stacking another.
-	if (field && messages?.[0])
-		toast.error(invalidFieldTitle(field), { id: 'test-email-invalid', description: messages[0] })
+	if (!field || !messages?.[0]) return
+	notify({
+		type: 'error',
+		title: invalidFieldTitle(field),
+		id: 'test-email-invalid',
+		description: messages[0],
+	})
 }
 
 /**
@@ -102,8 +108,7 @@ export function TestEmailForm({
 			{Object.entries(hiddenFields ?? {}).map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
 			))}
-			<div className="grid gap-1.5">
-				<Label htmlFor={fields.mailbox_id.id}>From</Label>
+			<FormField label="From" field={fields.mailbox_id} className="gap-1.5">
 				<NativeSelect {...getSelectProps(fields.mailbox_id)} disabled={pending}>
 					{mailboxes.length === 0 ? <option value="">No sender addresses</option> : null}
 					{mailboxes.map((mailbox) => (
@@ -112,10 +117,8 @@ export function TestEmailForm({
 						</option>
 					))}
 				</NativeSelect>
-				<ErrorList id={fields.mailbox_id.errorId} errors={fields.mailbox_id.errors} />
-			</div>
-			<div className="grid gap-1.5">
-				<Label htmlFor={fields.to.id}>To</Label>
+			</FormField>
+			<FormField label="To" field={fields.to} className="gap-1.5">
 				<Input
 					{...getInputProps(fields.to, { type: 'text' })}
 					inputMode="email"
@@ -124,17 +127,14 @@ export function TestEmailForm({
 					disabled={pending}
 				/>
 				<p className="text-xs text-muted-foreground">One address, or several separated by commas.</p>
-				<ErrorList id={fields.to.errorId} errors={fields.to.errors} />
-			</div>
-			<div className="grid gap-1.5">
-				<Label htmlFor={fields.subject.id}>Subject</Label>
-				<Input
-					{...getInputProps(fields.subject, { type: 'text' })}
-					placeholder="Testing my email"
-					disabled={pending}
-				/>
-				<ErrorList id={fields.subject.errorId} errors={fields.subject.errors} />
-			</div>
+			</FormField>
+			<InputField
+				label="Subject"
+				field={fields.subject}
+				className="gap-1.5"
+				placeholder="Testing my email"
+				disabled={pending}
+			/>
 			<div className="grid gap-1.5">
 				<Label id={bodyLabelId} htmlFor={`${id}-body`}>
 					Email body

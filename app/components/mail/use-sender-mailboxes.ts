@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react'
+import { apiRequest, isAbortError } from '#app/utils/api-client.ts'
+
+const LOAD_FAILED_MESSAGE = 'Could not load your sender addresses'
 
 export type SenderMailbox = { id: string; address: string }
 
@@ -12,13 +15,13 @@ export function useSenderMailboxes() {
 	const [state, setState] = useState<MailboxesState>({ status: 'loading', mailboxes: [] })
 	useEffect(() => {
 		const controller = new AbortController()
-		fetch('/api/v1/ses/email', { signal: controller.signal, headers: { Accept: 'application/json' } })
-			.then(async (response) => {
-				const body: unknown = await response.json().catch(() => null)
-				if (!response.ok || !Array.isArray(body)) {
-					const message =
-						(body as { message?: string } | null)?.message ?? 'Could not load your sender addresses'
-					return setState({ status: 'error', mailboxes: [], message })
+		apiRequest<unknown>('/api/v1/ses/email', {
+			signal: controller.signal,
+			fallbackMessage: LOAD_FAILED_MESSAGE,
+		})
+			.then((body) => {
+				if (!Array.isArray(body)) {
+					return setState({ status: 'error', mailboxes: [], message: LOAD_FAILED_MESSAGE })
 				}
 				setState({
 					status: 'loaded',
@@ -26,8 +29,8 @@ export function useSenderMailboxes() {
 				})
 			})
 			.catch((error: unknown) => {
-				if (controller.signal.aborted) return
-				const message = error instanceof Error ? error.message : 'Could not load your sender addresses'
+				if (controller.signal.aborted || isAbortError(error)) return
+				const message = error instanceof Error ? error.message : LOAD_FAILED_MESSAGE
 				setState({ status: 'error', mailboxes: [], message })
 			})
 		return () => controller.abort()

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { isTerminalStatus, type QueueableJson } from '#app/schemas/queueable.ts'
+import { ApiError, apiRequest } from '#app/utils/api-client.ts'
 
 export type QueueableTransport = 'events' | 'polling'
 
@@ -78,18 +79,17 @@ export function useQueueable(
 			if (stopped) return
 			pollAbort = new AbortController()
 			try {
-				const response = await fetch(`${queueableApiUrl(jobId)}?exclude=payload`, {
-					headers: { Accept: 'application/json' },
-					signal: pollAbort.signal,
-				})
-				if (response.status === 401) return fail('Your session has ended, please sign in again')
-				if (response.status === 404) return fail('This job no longer exists')
-				if (response.ok) {
-					const body = (await response.json()) as { data: { data: QueueableJson } }
-					update(body.data.data, 'polling')
+				const body = await apiRequest<{ data: { data: QueueableJson } }>(
+					`${queueableApiUrl(jobId)}?exclude=payload`,
+					{ signal: pollAbort.signal },
+				)
+				update(body.data.data, 'polling')
+			} catch (error) {
+				if (error instanceof ApiError && error.status === 401) {
+					return fail('Your session has ended, please sign in again')
 				}
-			} catch {
-				// Offline for a moment: the next poll tries again.
+				if (error instanceof ApiError && error.status === 404) return fail('This job no longer exists')
+				// Otherwise offline or failing for a moment: the next poll tries again.
 			}
 			if (!stopped) pollTimer = setTimeout(poll, pollIntervalMs)
 		}

@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
-import { Input } from '#app/components/ui/input.tsx'
+import { InputField } from '#app/components/ui/form-field.tsx'
 import { Progress } from '#app/components/ui/progress.tsx'
-import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
+import { SectionCard } from '#app/components/ui/section-card.tsx'
 import { MailboxLimitsSchema } from '#app/schemas/sending.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
+import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
 import { useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type MailboxLimitRow = {
@@ -25,22 +25,17 @@ export type MailboxLimitRow = {
 
 export function MailboxLimitsSection({ mailboxes }: { mailboxes: MailboxLimitRow[] }) {
 	return (
-		<Card>
-			<CardHeader>
-				<CardTitle>Daily limits</CardTitle>
-				<CardDescription>
-					A new mailbox sends at most its first day&apos;s limit, then the daily increase more each day
-					(warm-up) up to the maximum. Emails over today&apos;s limit wait for tomorrow; none is dropped.
-				</CardDescription>
-			</CardHeader>
-			<CardContent className="flex flex-col gap-4">
-				{mailboxes.length ? (
-					mailboxes.map((mailbox) => <MailboxLimitsForm key={mailbox.id} mailbox={mailbox} />)
-				) : (
-					<p className="text-sm text-muted-foreground">No mailboxes yet.</p>
-				)}
-			</CardContent>
-		</Card>
+		<SectionCard
+			title="Daily limits"
+			description="A new mailbox sends at most its first day's limit, then the daily increase more each day (warm-up) up to the maximum. Emails over today's limit wait for tomorrow; none is dropped."
+			contentClassName="flex flex-col gap-4"
+		>
+			{mailboxes.length ? (
+				mailboxes.map((mailbox) => <MailboxLimitsForm key={mailbox.id} mailbox={mailbox} />)
+			) : (
+				<p className="text-sm text-muted-foreground">No mailboxes yet.</p>
+			)}
+		</SectionCard>
 	)
 }
 
@@ -50,19 +45,15 @@ function MailboxLimitsForm({ mailbox }: { mailbox: MailboxLimitRow }) {
 		name: 'mailboxId',
 		value: mailbox.id,
 	})
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(MailboxLimitsSchema, {
 		id: `limits-${mailbox.id}`,
 		lastResult,
-		constraint: getZodConstraint(MailboxLimitsSchema),
 		defaultValue: {
 			mailboxId: mailbox.id,
 			dailyLimitStart: String(mailbox.dailyLimitStart),
 			dailyLimitIncrement: String(mailbox.dailyLimitIncrement),
 			dailyLimitMax: String(mailbox.dailyLimitMax),
 		},
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: MailboxLimitsSchema }),
 	})
 	const usage = mailbox.todayLimit
 		? Math.min(100, Math.round((mailbox.todaySent / mailbox.todayLimit) * 100))
@@ -94,9 +85,9 @@ function MailboxLimitsForm({ mailbox }: { mailbox: MailboxLimitRow }) {
 				disabled={!mailbox.canEdit}
 				className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
 			>
-				<LimitInput label="First day" field={fields.dailyLimitStart} />
-				<LimitInput label="Daily increase" field={fields.dailyLimitIncrement} />
-				<LimitInput label="Maximum per day" field={fields.dailyLimitMax} />
+				<InputField label="First day" field={fields.dailyLimitStart} type="number" />
+				<InputField label="Daily increase" field={fields.dailyLimitIncrement} type="number" />
+				<InputField label="Maximum per day" field={fields.dailyLimitMax} type="number" />
 				{mailbox.canEdit ? (
 					<Button type="submit" variant="outline" disabled={isSaving}>
 						{isSaving ? 'Saving…' : 'Save limits'}
@@ -105,23 +96,5 @@ function MailboxLimitsForm({ mailbox }: { mailbox: MailboxLimitRow }) {
 			</fieldset>
 			<ErrorList id={form.errorId} errors={form.errors} />
 		</Form>
-	)
-}
-
-function LimitInput({
-	label,
-	field,
-}: {
-	label: string
-	field: Parameters<typeof getInputProps>[0] & { id: string; errorId: string; errors?: string[] }
-}) {
-	return (
-		<div className="flex flex-col gap-1">
-			<label htmlFor={field.id} className="text-sm font-medium">
-				{label}
-			</label>
-			<Input {...getInputProps(field, { type: 'number' })} />
-			<ErrorList id={field.errorId} errors={field.errors} />
-		</div>
 	)
 }

@@ -1,18 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getSelectProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { Trash2 } from 'lucide-react'
-import { ConfirmSubmitForm } from '#app/components/confirm-submit-form.tsx'
+import { DeleteRowForm } from '#app/components/settings/delete-row-form.tsx'
+import { SettingsTable } from '#app/components/settings/settings-table.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
-import { ErrorList } from '#app/components/ui/field-error.tsx'
-import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
+import { FormActions, FormField, InputField } from '#app/components/ui/form-field.tsx'
 import { NativeSelect } from '#app/components/ui/select.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
-import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
+import { SectionCard } from '#app/components/ui/section-card.tsx'
+import { TableCell, TableRow } from '#app/components/ui/table.tsx'
 import { SenderAddressSchema } from '#app/schemas/sending.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
+import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
 import { useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type SenderRow = {
@@ -36,68 +34,50 @@ export function SenderAddressesSection({
 	canManage: boolean
 }) {
 	return (
-		<Card>
-			<CardHeader>
-				<CardTitle>Sender addresses</CardTitle>
-				<CardDescription>
-					Addresses everyone in the organization may send sequences from, through SMTP. Each one gets a
-					verification email; it can be used once someone opens the link in it.
-				</CardDescription>
-			</CardHeader>
-			<CardContent className="flex flex-col gap-6">
-				{senders.length ? (
-					<Table aria-label="Sender addresses">
-						<TableHeader>
-							<TableRow>
-								<TableHead>Address</TableHead>
-								<TableHead>Server</TableHead>
-								<TableHead>Status</TableHead>
-								{canManage ? (
-									<TableHead className="w-0">
-										<span className="sr-only">Actions</span>
-									</TableHead>
-								) : null}
-							</TableRow>
-						</TableHeader>
-						<TableBody>
-							{senders.map((sender) => (
-								<TableRow key={sender.id}>
-									<TableCell className="font-medium">
-										{sender.name ? `${sender.name} <${sender.address}>` : sender.address}
-									</TableCell>
-									<TableCell className="text-muted-foreground">
-										{sender.serverName ?? defaultServerLabel ?? 'Default server'}
-									</TableCell>
-									<TableCell>
-										{sender.verified ? (
-											<Badge variant="success">Verified</Badge>
-										) : (
-											<Badge variant="warning">Waiting for verification</Badge>
-										)}
-									</TableCell>
-									{canManage ? (
-										<TableCell>
-											<SenderActions sender={sender} />
-										</TableCell>
-									) : null}
-								</TableRow>
-							))}
-						</TableBody>
-					</Table>
-				) : (
-					<p className="text-sm text-muted-foreground">No sender addresses yet.</p>
+		<SectionCard
+			title="Sender addresses"
+			description="Addresses everyone in the organization may send sequences from, through SMTP. Each one gets a verification email; it can be used once someone opens the link in it."
+			contentClassName="flex flex-col gap-6"
+		>
+			<SettingsTable
+				label="Sender addresses"
+				columns={['Address', 'Server', 'Status']}
+				rows={senders}
+				withActions={canManage}
+				empty="No sender addresses yet."
+				renderRow={(sender) => (
+					<TableRow key={sender.id}>
+						<TableCell className="font-medium">
+							{sender.name ? `${sender.name} <${sender.address}>` : sender.address}
+						</TableCell>
+						<TableCell className="text-muted-foreground">
+							{sender.serverName ?? defaultServerLabel ?? 'Default server'}
+						</TableCell>
+						<TableCell>
+							{sender.verified ? (
+								<Badge variant="success">Verified</Badge>
+							) : (
+								<Badge variant="warning">Waiting for verification</Badge>
+							)}
+						</TableCell>
+						{canManage ? (
+							<TableCell>
+								<SenderActions sender={sender} />
+							</TableCell>
+						) : null}
+					</TableRow>
 				)}
-				{canManage ? (
-					servers.length || defaultServerLabel ? (
-						<AddSenderForm servers={servers} defaultServerLabel={defaultServerLabel} />
-					) : (
-						<p className="text-sm text-muted-foreground">
-							Add an SMTP server first: sender addresses send through one.
-						</p>
-					)
-				) : null}
-			</CardContent>
-		</Card>
+			/>
+			{canManage ? (
+				servers.length || defaultServerLabel ? (
+					<AddSenderForm servers={servers} defaultServerLabel={defaultServerLabel} />
+				) : (
+					<p className="text-sm text-muted-foreground">
+						Add an SMTP server first: sender addresses send through one.
+					</p>
+				)
+			) : null}
+		</SectionCard>
 	)
 }
 
@@ -117,22 +97,17 @@ function SenderActions({ sender }: { sender: SenderRow }) {
 					</Button>
 				</Form>
 			)}
-			<ConfirmSubmitForm
-				method="post"
+			<DeleteRowForm
+				intent={SENDING_INTENTS.deleteSender}
+				target={{ name: 'mailboxId', value: sender.id }}
 				preventScrollReset
+				label={`Remove ${sender.address}`}
 				confirm={{
 					title: 'Remove sender address?',
 					message: `Nobody will be able to send from ${sender.address} any more.`,
-					cancelLabel: 'Cancel',
 					confirmLabel: 'Remove',
 				}}
-			>
-				<input type="hidden" name="intent" value={SENDING_INTENTS.deleteSender} />
-				<input type="hidden" name="mailboxId" value={sender.id} />
-				<Button type="submit" variant="ghost" size="icon" aria-label={`Remove ${sender.address}`}>
-					<Trash2 aria-hidden="true" />
-				</Button>
-			</ConfirmSubmitForm>
+			/>
 		</div>
 	)
 }
@@ -146,32 +121,24 @@ function AddSenderForm({
 }) {
 	const lastResult = useSendingResult(SENDING_INTENTS.addSender)
 	const isAdding = useSendingSubmitting(SENDING_INTENTS.addSender)
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(SenderAddressSchema, {
 		id: 'add-sender',
 		lastResult,
-		constraint: getZodConstraint(SenderAddressSchema),
 		defaultValue: { smtpTransportId: servers.find((server) => server.isDefault)?.id ?? servers[0]?.id ?? '' },
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: SenderAddressSchema }),
 	})
 	return (
 		<Form method="post" className="flex flex-col gap-4 rounded-md border p-4" {...getFormProps(form)}>
 			<h3 className="text-sm font-semibold">Add a sender address</h3>
 			<input type="hidden" name="intent" value={SENDING_INTENTS.addSender} />
 			<div className="grid gap-4 sm:grid-cols-3">
-				<div className="flex flex-col gap-2">
-					<Label htmlFor={fields.address.id}>Email address</Label>
-					<Input {...getInputProps(fields.address, { type: 'email' })} placeholder="sales@example.com" />
-					<ErrorList id={fields.address.errorId} errors={fields.address.errors} />
-				</div>
-				<div className="flex flex-col gap-2">
-					<Label htmlFor={fields.name.id}>Display name</Label>
-					<Input {...getInputProps(fields.name, { type: 'text' })} placeholder="Ada from Acme" />
-					<ErrorList id={fields.name.errorId} errors={fields.name.errors} />
-				</div>
-				<div className="flex flex-col gap-2">
-					<Label htmlFor={fields.smtpTransportId.id}>SMTP server</Label>
+				<InputField
+					label="Email address"
+					field={fields.address}
+					type="email"
+					placeholder="sales@example.com"
+				/>
+				<InputField label="Display name" field={fields.name} placeholder="Ada from Acme" />
+				<FormField label="SMTP server" field={fields.smtpTransportId}>
 					<NativeSelect {...getSelectProps(fields.smtpTransportId)}>
 						{servers.map((server) => (
 							<option key={server.id} value={server.id}>
@@ -181,15 +148,9 @@ function AddSenderForm({
 						))}
 						{!servers.length && defaultServerLabel ? <option value="">{defaultServerLabel}</option> : null}
 					</NativeSelect>
-					<ErrorList id={fields.smtpTransportId.errorId} errors={fields.smtpTransportId.errors} />
-				</div>
+				</FormField>
 			</div>
-			<ErrorList id={form.errorId} errors={form.errors} />
-			<div className="flex justify-end">
-				<Button type="submit" disabled={isAdding}>
-					{isAdding ? 'Adding…' : 'Add and send verification'}
-				</Button>
-			</div>
+			<FormActions form={form} pending={isAdding} label="Add and send verification" pendingLabel="Adding…" />
 		</Form>
 	)
 }

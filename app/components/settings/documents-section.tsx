@@ -1,18 +1,19 @@
 import { useSubmit } from '@remix-run/react'
-import { FileText, Plus, Trash2 } from 'lucide-react'
+import { FileText, Plus } from 'lucide-react'
 import { useState } from 'react'
-import { ConfirmSubmitForm } from '#app/components/confirm-submit-form.tsx'
 import { AddDocumentDialog } from '#app/components/documents/add-document-dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { SectionCard } from '#app/components/ui/section-card.tsx'
+import { TableCell, TableRow } from '#app/components/ui/table.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { INTENTS } from '#app/schemas/settings-intents.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { DeleteRowForm } from './delete-row-form.tsx'
 import { formatDate } from './format-date.ts'
 import { useIsSubmitting } from './settings-form-hooks.ts'
+import { SettingsTable } from './settings-table.tsx'
 
 export type DocumentRow = { id: string; name: string; preview: string; truncated: boolean; createdAt: string }
 
@@ -22,15 +23,11 @@ export function DocumentsSection({ documents, canManage }: { documents: Document
 	const isAdding = useIsSubmitting(INTENTS.addDocument)
 	const hydrated = useHydrated()
 	return (
-		<Card>
-			<CardHeader className="flex flex-row items-start justify-between gap-4 space-y-0">
-				<div className="flex flex-col gap-1.5">
-					<CardTitle>Documents</CardTitle>
-					<CardDescription>
-						Product sheets, case studies and pitch decks the assistant may draw on.
-					</CardDescription>
-				</div>
-				{canManage ? (
+		<SectionCard
+			title="Documents"
+			description="Product sheets, case studies and pitch decks the assistant may draw on."
+			action={
+				canManage ? (
 					// Reading a PDF happens in the dialog, which needs JavaScript; <noscript> offers pasting instead.
 					<Button
 						type="button"
@@ -41,70 +38,66 @@ export function DocumentsSection({ documents, canManage }: { documents: Document
 						<Plus aria-hidden="true" />
 						{isAdding ? 'Adding…' : 'Add Document'}
 					</Button>
-				) : null}
-			</CardHeader>
-			<CardContent className="flex flex-col gap-4">
-				{documents.length ? (
-					<Table aria-label="Documents">
-						<TableHeader>
-							<TableRow>
-								<TableHead>Name</TableHead>
-								<TableHead>Content</TableHead>
-								<TableHead className="whitespace-nowrap">Created</TableHead>
-								{canManage ? (
-									<TableHead className="w-0">
-										<span className="sr-only">Actions</span>
-									</TableHead>
-								) : null}
-							</TableRow>
-						</TableHeader>
-						<TableBody>
-							{documents.map((document) => (
-								<TableRow key={document.id}>
-									<TableCell className="font-medium">
-										<span className="flex items-center gap-2">
-											<FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-											{document.name}
-										</span>
-									</TableCell>
-									<TableCell className="max-w-xs text-muted-foreground">
-										<span className="line-clamp-2 break-words">
-											{document.preview}
-											{document.truncated ? '…' : ''}
-										</span>
-									</TableCell>
-									<TableCell className="whitespace-nowrap text-muted-foreground">
-										{formatDate(document.createdAt)}
-									</TableCell>
-									{canManage ? (
-										<TableCell>
-											<DeleteDocumentForm document={document} />
-										</TableCell>
-									) : null}
-								</TableRow>
-							))}
-						</TableBody>
-					</Table>
-				) : (
-					<p className="text-sm text-muted-foreground">No documents yet.</p>
+				) : null
+			}
+			contentClassName="flex flex-col gap-4"
+		>
+			<SettingsTable
+				label="Documents"
+				columns={['Name', 'Content', { label: 'Created', className: 'whitespace-nowrap' }]}
+				rows={documents}
+				withActions={canManage}
+				empty="No documents yet."
+				renderRow={(document) => (
+					<TableRow key={document.id}>
+						<TableCell className="font-medium">
+							<span className="flex items-center gap-2">
+								<FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+								{document.name}
+							</span>
+						</TableCell>
+						<TableCell className="max-w-xs text-muted-foreground">
+							<span className="line-clamp-2 break-words">
+								{document.preview}
+								{document.truncated ? '…' : ''}
+							</span>
+						</TableCell>
+						<TableCell className="whitespace-nowrap text-muted-foreground">
+							{formatDate(document.createdAt)}
+						</TableCell>
+						{canManage ? (
+							<TableCell>
+								<DeleteRowForm
+									intent={INTENTS.deleteDocument}
+									target={{ name: 'documentId', value: document.id }}
+									label={`Delete ${document.name}`}
+									confirm={{
+										title: 'Delete document?',
+										message: `"${document.name}" will no longer be used by the assistant. This cannot be undone.`,
+										confirmLabel: 'Delete',
+									}}
+								/>
+							</TableCell>
+						) : null}
+					</TableRow>
 				)}
-				{canManage ? (
-					<>
-						<noscript>
-							<NoScriptDocumentForm />
-						</noscript>
-						<AddDocumentDialog
-							open={open}
-							onOpenChange={setOpen}
-							onAdd={({ name, content }) => {
-								submit({ intent: INTENTS.addDocument, name, content }, { method: 'post' })
-								setOpen(false)
-							}}
-						/>
-					</>
-				) : null}
-			</CardContent>
-		</Card>
+			/>
+			{canManage ? (
+				<>
+					<noscript>
+						<NoScriptDocumentForm />
+					</noscript>
+					<AddDocumentDialog
+						open={open}
+						onOpenChange={setOpen}
+						onAdd={({ name, content }) => {
+							submit({ intent: INTENTS.addDocument, name, content }, { method: 'post' })
+							setOpen(false)
+						}}
+					/>
+				</>
+			) : null}
+		</SectionCard>
 	)
 }
 
@@ -130,32 +123,5 @@ function NoScriptDocumentForm() {
 				</div>
 			</form>
 		</div>
-	)
-}
-
-function DeleteDocumentForm({ document }: { document: DocumentRow }) {
-	const isDeleting = useIsSubmitting(INTENTS.deleteDocument, { name: 'documentId', value: document.id })
-	return (
-		<ConfirmSubmitForm
-			method="post"
-			confirm={{
-				title: 'Delete document?',
-				message: `"${document.name}" will no longer be used by the assistant. This cannot be undone.`,
-				cancelLabel: 'Cancel',
-				confirmLabel: 'Delete',
-			}}
-		>
-			<input type="hidden" name="intent" value={INTENTS.deleteDocument} />
-			<input type="hidden" name="documentId" value={document.id} />
-			<Button
-				type="submit"
-				variant="ghost"
-				size="icon"
-				disabled={isDeleting}
-				aria-label={`Delete ${document.name}`}
-			>
-				<Trash2 aria-hidden="true" />
-			</Button>
-		</ConfirmSubmitForm>
 	)
 }

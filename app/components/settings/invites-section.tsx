@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { UserPlus, X } from 'lucide-react'
 import { useRef } from 'react'
@@ -9,6 +8,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { InviteSchema } from '#app/schemas/organization.ts'
 import { INTENTS } from '#app/schemas/settings-intents.ts'
+import { useZodForm } from '#app/utils/use-zod-form.ts'
 import { formatDate } from './format-date.ts'
 import { useIsSubmitting, useLastResult, useResetAfterSuccess } from './settings-form-hooks.ts'
 
@@ -19,13 +19,10 @@ export function InviteForm() {
 	const lastResult = useLastResult(INTENTS.invite)
 	const isInviting = useIsSubmitting(INTENTS.invite)
 	useResetAfterSuccess(formRef, INTENTS.invite)
-	const [form, fields] = useForm({
+	const [form, fields] = useZodForm(InviteSchema, {
 		id: 'invite',
 		lastResult,
-		constraint: getZodConstraint(InviteSchema),
 		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
 	})
 	return (
 		<section aria-labelledby="invite-heading" className="flex flex-col gap-2">

@@ -1,14 +1,14 @@
 import { Form, useSubmit } from '@remix-run/react'
-import { ConfirmSubmitForm } from '#app/components/confirm-submit-form.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { NativeSelect } from '#app/components/ui/select.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { SectionCard } from '#app/components/ui/section-card.tsx'
+import { TableCell, TableRow } from '#app/components/ui/table.tsx'
 import { type Role } from '#app/generated/prisma/enums.ts'
-import { INTENTS } from '#app/schemas/settings-intents.ts'
+import { DeleteRowForm } from './delete-row-form.tsx'
 import { InviteForm, PendingInvites, type InviteRow } from './invites-section.tsx'
-import { useIsSubmitting } from './settings-form-hooks.ts'
+import { INTENTS } from '#app/schemas/settings-intents.ts'
+import { SettingsTable } from './settings-table.tsx'
 
 export type UserRow = { id: string; name: string; email: string; role: Role }
 export type CurrentUser = { id: string; role: Role }
@@ -27,42 +27,28 @@ export function UsersSection({
 	canManage: boolean
 }) {
 	return (
-		<Card>
-			<CardHeader>
-				<CardTitle>Organization Users</CardTitle>
-				<CardDescription>
-					People you invite join your organization when they sign in with the invited email address.
-				</CardDescription>
-			</CardHeader>
-			<CardContent className="flex flex-col gap-6">
-				{canManage ? <InviteForm /> : null}
-				<PendingInvites invites={invites} canManage={canManage} />
-				<section aria-labelledby="current-users-heading" className="flex flex-col gap-2">
-					<h3 id="current-users-heading" className="text-sm font-medium">
-						Current users
-					</h3>
-					<Table aria-label="Current users">
-						<TableHeader>
-							<TableRow>
-								<TableHead>Name</TableHead>
-								<TableHead>Email</TableHead>
-								<TableHead>Role</TableHead>
-								{canManage ? (
-									<TableHead className="w-0">
-										<span className="sr-only">Actions</span>
-									</TableHead>
-								) : null}
-							</TableRow>
-						</TableHeader>
-						<TableBody>
-							{users.map((user) => (
-								<UserRowView key={user.id} user={user} currentUser={currentUser} canManage={canManage} />
-							))}
-						</TableBody>
-					</Table>
-				</section>
-			</CardContent>
-		</Card>
+		<SectionCard
+			title="Organization Users"
+			description="People you invite join your organization when they sign in with the invited email address."
+			contentClassName="flex flex-col gap-6"
+		>
+			{canManage ? <InviteForm /> : null}
+			<PendingInvites invites={invites} canManage={canManage} />
+			<section aria-labelledby="current-users-heading" className="flex flex-col gap-2">
+				<h3 id="current-users-heading" className="text-sm font-medium">
+					Current users
+				</h3>
+				<SettingsTable
+					label="Current users"
+					columns={['Name', 'Email', 'Role']}
+					rows={users}
+					withActions={canManage}
+					renderRow={(user) => (
+						<UserRowView key={user.id} user={user} currentUser={currentUser} canManage={canManage} />
+					)}
+				/>
+			</section>
+		</SectionCard>
 	)
 }
 
@@ -92,7 +78,24 @@ function UserRowView({
 					<Badge variant={user.role === 'MEMBER' ? 'secondary' : 'outline'}>{ROLE_LABELS[user.role]}</Badge>
 				)}
 			</TableCell>
-			{canManage ? <TableCell>{mayEdit ? <RemoveUserForm user={user} /> : null}</TableCell> : null}
+			{canManage ? (
+				<TableCell>
+					{mayEdit ? (
+						<DeleteRowForm
+							intent={INTENTS.removeUser}
+							target={{ name: 'userId', value: user.id }}
+							label={`Remove ${user.name}`}
+							confirm={{
+								title: 'Remove user?',
+								message: `${user.name} (${user.email}) will lose access to this organization.`,
+								confirmLabel: 'Remove',
+							}}
+						>
+							Remove
+						</DeleteRowForm>
+					) : null}
+				</TableCell>
+			) : null}
 		</TableRow>
 	)
 }
@@ -124,32 +127,5 @@ function RoleForm({ user, allowOwner }: { user: UserRow; allowOwner: boolean }) 
 				</Button>
 			</noscript>
 		</Form>
-	)
-}
-
-function RemoveUserForm({ user }: { user: UserRow }) {
-	const isRemoving = useIsSubmitting(INTENTS.removeUser, { name: 'userId', value: user.id })
-	return (
-		<ConfirmSubmitForm
-			method="post"
-			confirm={{
-				title: 'Remove user?',
-				message: `${user.name} (${user.email}) will lose access to this organization.`,
-				cancelLabel: 'Cancel',
-				confirmLabel: 'Remove',
-			}}
-		>
-			<input type="hidden" name="intent" value={INTENTS.removeUser} />
-			<input type="hidden" name="userId" value={user.id} />
-			<Button
-				type="submit"
-				variant="ghost"
-				size="sm"
-				disabled={isRemoving}
-				aria-label={`Remove ${user.name}`}
-			>
-				Remove
-			</Button>
-		</ConfirmSubmitForm>
 	)
 }

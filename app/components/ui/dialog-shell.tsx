@@ -10,7 +10,7 @@ import {
 	DialogTitle,
 } from './dialog.tsx'
 
-type DialogShellProps = {
+export type DialogShellProps = {
 	open: boolean
 	onOpenChange: (open: boolean) => void
 	title: React.ReactNode
@@ -25,7 +25,10 @@ type DialogShellProps = {
 	zIndex?: number
 	hideClose?: boolean
 	descriptionId?: string
-} & Pick<React.ComponentPropsWithoutRef<typeof DialogContent>, 'onOpenAutoFocus' | 'onEscapeKeyDown'>
+} & Pick<React.ComponentPropsWithoutRef<typeof DialogContent>, 'onOpenAutoFocus' | 'onEscapeKeyDown' | 'role'>
+
+/** The props of a dialog its parent opens and closes. */
+export type DialogOpenProps = Pick<DialogShellProps, 'open' | 'onOpenChange'>
 
 /**
  * The one shell of a titled dialog: header with title and description, body, optional footer.

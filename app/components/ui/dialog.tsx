@@ -48,16 +48,21 @@ export const DialogContent = React.forwardRef<
 				{...props}
 			>
 				{children}
-				{hideClose ? null : (
-					<DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none">
-						<X className="h-4 w-4" aria-hidden="true" />
-						<span className="sr-only">Close</span>
-					</DialogPrimitive.Close>
-				)}
+				{hideClose ? null : <DialogCornerClose />}
 			</DialogPrimitive.Content>
 		</DialogPortal>
 	)
 })
+
+/** The top-right × of a dialog or sheet; `label` is its accessible name. */
+export function DialogCornerClose({ label = 'Close' }: { label?: string }) {
+	return (
+		<DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none">
+			<X className="h-4 w-4" aria-hidden="true" />
+			<span className="sr-only">{label}</span>
+		</DialogPrimitive.Close>
+	)
+}
 
 export function DialogHeader({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
 	return <div className={cn('flex flex-col space-y-1.5 text-center sm:text-left', className)} {...props} />

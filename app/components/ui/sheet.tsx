@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '#app/utils/misc.ts'
+import { DialogCornerClose, DialogTitle } from './dialog.tsx'
 
 // shadcn's Sheet (a dialog that slides in from the right), on @radix-ui/react-dialog.
 
@@ -40,12 +40,7 @@ export const SheetContent = React.forwardRef<
 				{...props}
 			>
 				{children}
-				{hideClose ? null : (
-					<DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none">
-						<X className="h-4 w-4" aria-hidden="true" />
-						<span className="sr-only">{closeLabel}</span>
-					</DialogPrimitive.Close>
-				)}
+				{hideClose ? null : <DialogCornerClose label={closeLabel} />}
 			</DialogPrimitive.Content>
 		</>
 	)
@@ -56,33 +51,17 @@ export function SheetHeader({ className, ...props }: React.HTMLAttributes<HTMLDi
 	return <div className={cn('flex flex-col space-y-2 pr-8 text-left', className)} {...props} />
 }
 
-export function SheetFooter({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-	return (
-		<div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
-	)
-}
+// A sheet's footer and description are a dialog's; its title keeps the text's own line height.
+export { DialogFooter as SheetFooter, DialogDescription as SheetDescription } from './dialog.tsx'
 
 export const SheetTitle = React.forwardRef<
-	React.ElementRef<typeof DialogPrimitive.Title>,
-	React.ComponentPropsWithoutRef<typeof DialogPrimitive.Title>
+	React.ElementRef<typeof DialogTitle>,
+	React.ComponentPropsWithoutRef<typeof DialogTitle>
 >(function SheetTitle({ className, ...props }, ref) {
 	return (
-		<DialogPrimitive.Title
+		<DialogTitle
 			ref={ref}
-			className={cn('text-lg font-semibold text-foreground', className)}
-			{...props}
-		/>
-	)
-})
-
-export const SheetDescription = React.forwardRef<
-	React.ElementRef<typeof DialogPrimitive.Description>,
-	React.ComponentPropsWithoutRef<typeof DialogPrimitive.Description>
->(function SheetDescription({ className, ...props }, ref) {
-	return (
-		<DialogPrimitive.Description
-			ref={ref}
-			className={cn('text-sm text-muted-foreground', className)}
+			className={cn('leading-7 tracking-normal text-foreground', className)}
 			{...props}
 		/>
 	)

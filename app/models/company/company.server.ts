@@ -6,11 +6,10 @@ import { companySlug } from './company-slug.ts'
 
 export { companySlug }
 
-/** Every field a client sees: the spec's Company entity. */
-export const COMPANY_SELECT = {
+/** A company as a contact's detail embeds it: the spec's Company less slug, ids of others and update time. */
+export const EMBEDDED_COMPANY_SELECT = {
 	id: true,
 	name: true,
-	slug: true,
 	description: true,
 	summary: true,
 	tagline: true,
@@ -27,10 +26,16 @@ export const COMPANY_SELECT = {
 	locations: true,
 	funding: true,
 	logoUrl: true,
-	externalId: true,
 	lastContactedAt: true,
-	creatorId: true,
 	createdAt: true,
+} satisfies Prisma.CompanySelect
+
+/** Every field a client sees: the spec's Company entity. */
+export const COMPANY_SELECT = {
+	...EMBEDDED_COMPANY_SELECT,
+	slug: true,
+	externalId: true,
+	creatorId: true,
 	updatedAt: true,
 } satisfies Prisma.CompanySelect
 

@@ -4,20 +4,12 @@ import { type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { contactFilterConditions, contactOrderBy } from './contact-filter.server.ts'
 import { membershipMatchesOrderBy, membershipMatchesSql } from './contact-membership-query.server.ts'
+import { type ContactCard } from './contact-select.ts'
 
 type IdName = { id: string; name: string }
 
 /** A contacts table row in the spec's list shape: tags as { id, name }, tagIds, campaigns as { campaign }. */
-export type ContactRow = {
-	id: string
-	firstName: string
-	middleName: string | null
-	lastName: string
-	email: string | null
-	phone: string | null
-	linkedin: string | null
-	role: string | null
-	roleDetails: string | null
+export type ContactRow = ContactCard & {
 	status: ContactStatus
 	lastContactedAt: Date | null
 	createdAt: Date

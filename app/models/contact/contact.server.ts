@@ -1,21 +1,15 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { CONTACT_MESSAGES, type ContactCreateInput, type ContactUpdateInput } from '#app/schemas/contact.ts'
+import { EMBEDDED_COMPANY_SELECT } from '#app/models/company/company.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { CONTACT_CARD_SELECT } from './contact-select.ts'
 import { lockForContactDeletes } from './contact-membership.server.ts'
 import { canonicalLinkedinUrl, linkedinKey } from '#app/utils/linkedin-url.ts'
 
 /** Everything a contact's detail shows: all its fields, tags, campaigns, and its company. */
 function contactSelect(fullCompany: boolean) {
 	return {
-		id: true,
-		firstName: true,
-		middleName: true,
-		lastName: true,
-		email: true,
-		phone: true,
-		linkedin: true,
-		role: true,
-		roleDetails: true,
+		...CONTACT_CARD_SELECT,
 		decisionMakingCapacity: true,
 		painPoints: true,
 		budgetControl: true,
@@ -29,7 +23,7 @@ function contactSelect(fullCompany: boolean) {
 		updatedAt: true,
 		companyId: true,
 		creatorId: true,
-		company: { select: fullCompany ? FULL_COMPANY_SELECT : { id: true, name: true } },
+		company: { select: fullCompany ? EMBEDDED_COMPANY_SELECT : { id: true, name: true } },
 		tags: { select: { tag: { select: { id: true, name: true } } }, orderBy: { createdAt: 'asc' } },
 		campaigns: {
 			select: { campaign: { select: { id: true, name: true } } },
@@ -38,32 +32,9 @@ function contactSelect(fullCompany: boolean) {
 	} satisfies Prisma.ContactSelect
 }
 
-const FULL_COMPANY_SELECT = {
-	id: true,
-	name: true,
-	description: true,
-	summary: true,
-	tagline: true,
-	website: true,
-	linkedinUrl: true,
-	crunchbaseUrl: true,
-	industry: true,
-	revenue: true,
-	employeeCount: true,
-	employeeCountRange: true,
-	linkedinFollowers: true,
-	metadata: true,
-	headquarter: true,
-	locations: true,
-	funding: true,
-	logoUrl: true,
-	lastContactedAt: true,
-	createdAt: true,
-} satisfies Prisma.CompanySelect
-
 type ContactRecord = Prisma.ContactGetPayload<{ select: ReturnType<typeof contactSelect> }>
 type ContactRecordWithCompany = Omit<ContactRecord, 'company'> & {
-	company: Prisma.CompanyGetPayload<{ select: typeof FULL_COMPANY_SELECT }> | null
+	company: Prisma.CompanyGetPayload<{ select: typeof EMBEDDED_COMPANY_SELECT }> | null
 }
 
 /** The spec's shape: tags as { id, name }, tagIds, campaigns as { campaign: { id, name } }. */
