@@ -10,9 +10,13 @@ const PRISMA_CLIENT = {
 	message: 'Use prisma from #app/utils/db.server.ts',
 }
 const RESTRICTED_PATHS = [
-	// TODO(decision 011): switch this on once every component shows its toasts through notify()
-	// (app/components/toaster.tsx, the one place that may import it, has its own block below).
-	// { name: 'sonner', importNames: ['toast'], message: 'Show toasts with notify() from #app/components/toaster.tsx' },
+	// Toasts go through notify() (decision 011); app/components/toaster.tsx, the one place that may
+	// import sonner's own `toast`, has its own block below.
+	{
+		name: 'sonner',
+		importNames: ['toast'],
+		message: 'Show toasts with notify() from #app/components/toaster.tsx',
+	},
 ]
 
 /** A pattern that forbids importing these app folders, by alias (#app/models/…) or by relative path. */
@@ -110,9 +114,5 @@ export default tseslint.config(
 				{ patterns: [PRISMA_CLIENT, ...COMPONENT_LAYERS] },
 			],
 		},
-	},
-	{
-		files: ['extension/**/*.js'],
-		languageOptions: { globals: { ...globals.browser, chrome: 'readonly' } },
 	},
 )
