@@ -138,7 +138,10 @@ test.describe('Add-tags dialog', () => {
 		await createContacts(page.request, ['Cleo'])
 
 		await page.goto('/contacts')
-		await page.getByRole('checkbox', { name: 'Select Cleo Tester' }).check()
+		// A tick before hydration is undone by it: tick again until it holds.
+		await expect(async () => {
+			await page.getByRole('checkbox', { name: 'Select Cleo Tester' }).check({ timeout: 2_000 })
+		}).toPass()
 		// Hold the first tag page back to see the 8 skeleton rows.
 		let release: () => void = () => {}
 		const held = new Promise<void>((resolve) => (release = resolve))
