@@ -55,9 +55,3 @@ export function PageLinks({
 		</nav>
 	)
 }
-
-/** The page number of a query (?page=), at least 1. */
-export function pageFromSearchParams(params: URLSearchParams) {
-	const page = Number.parseInt(params.get('page') ?? '1', 10)
-	return Number.isFinite(page) && page > 0 ? Math.min(page, 1_000_000) : 1
-}

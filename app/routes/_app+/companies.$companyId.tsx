@@ -6,7 +6,7 @@ import { DeleteCompanyForm, EditCompanyButton } from '#app/components/companies/
 import { CompanyContactsTable } from '#app/components/companies/company-contacts-table.tsx'
 import { CompanyDetails } from '#app/components/companies/company-details.tsx'
 import { type CompanyActionData, CompanyForm } from '#app/components/companies/company-form.tsx'
-import { PageLinks, pageFromSearchParams } from '#app/components/companies/page-links.tsx'
+import { PageLinks } from '#app/components/companies/page-links.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
@@ -27,6 +27,7 @@ import {
 } from '#app/schemas/company.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { parsePage } from '#app/utils/pagination.ts'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const company = await getCompany(actor.organizationId, companyId)
 	if (!company) throw new Response(COMPANY_MESSAGES.notFound, { status: 404 })
 	const searchParams = new URL(request.url).searchParams
-	const page = pageFromSearchParams(searchParams)
+	const page = parsePage(searchParams.get('page'))
 	const { contacts, total } = await listCompanyContacts(actor.organizationId, companyId, {
 		take: COMPANY_CONTACTS_PAGE_SIZE,
 		skip: (page - 1) * COMPANY_CONTACTS_PAGE_SIZE,

@@ -3,7 +3,7 @@ import { useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
 import { CompaniesSearch } from '#app/components/companies/companies-search.tsx'
 import { CompaniesTable } from '#app/components/companies/companies-table.tsx'
 import { NewCompanyButton } from '#app/components/companies/company-actions.tsx'
-import { PageLinks, pageFromSearchParams } from '#app/components/companies/page-links.tsx'
+import { PageLinks } from '#app/components/companies/page-links.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Card } from '#app/components/ui/card.tsx'
@@ -15,12 +15,13 @@ import {
 } from '#app/models/company/company.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import { COMPANIES_PAGE_SIZE } from '#app/schemas/company.ts'
+import { parsePage } from '#app/utils/pagination.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)
 	const params = new URL(request.url).searchParams
 	const search = params.get('search')?.trim().slice(0, 200) || undefined
-	const requestedPage = pageFromSearchParams(params)
+	const requestedPage = parsePage(params.get('page'))
 	const organizationId = actor.organizationId
 	const pageOf = (page: number) =>
 		listCompanies(organizationId, {
