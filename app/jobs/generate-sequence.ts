@@ -70,7 +70,7 @@ export function generateSequenceJobSpecSql({
 
 /** Removes these sequences' jobs: an unlocked job is deleted, a locked one is not retried. */
 export async function removeSequenceGenerationJobs(run: SqlRun, sequenceIds: string[]) {
-	await run(`SELECT graphile_worker.remove_job(key) FROM unnest($1::text[]) AS key`, [
+	await run(`SELECT FROM unnest($1::text[]) AS key, LATERAL graphile_worker.remove_job(key)`, [
 		sequenceIds.map(generationJobKey),
 	])
 }

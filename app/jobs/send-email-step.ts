@@ -25,30 +25,42 @@ export function emailStepJobKeySql(stepId: string, runAt: string) {
 }
 
 /**
- * `graphile_worker.add_job(…)` of one step, in SQL, for statements that add a step's job per row
- * (the dispatcher's record): `stepId` and `runAt` are SQL expressions of the row.
+ * Adds the send jobs of the steps in `steps` (a FROM item aliased `v` with columns `id` and
+ * `run_at`), grouped into their jobs and in job-key order, as every statement that adds these
+ * jobs does: two statements adding overlapping keys lock Graphile's rows in one order and cannot
+ * deadlock. Selects the step ids of the jobs it added or appended to; a skipped one is missing.
  */
-export function addEmailStepJobSql(stepId: string, runAt: string) {
-	return `graphile_worker.add_job('${SEND_EMAIL_STEP_TASK}', json_build_array(${stepId}), run_at => ${runAt},
-			max_attempts => ${SEND_EMAIL_STEP_MAX_ATTEMPTS}, job_key => ${emailStepJobKeySql(stepId, runAt)})`
-}
-
-const ADD_JOBS = `
-	SELECT count(*) FROM graphile_worker.add_jobs(
-		(SELECT array_agg(ROW('${SEND_EMAIL_STEP_TASK}'::text, bucket.ids, NULL::text, bucket.run_at,
-			${SEND_EMAIL_STEP_MAX_ATTEMPTS}::int, bucket.key, 0, NULL::text[])::graphile_worker.job_spec)
+export function addEmailStepJobsSql(steps: string) {
+	return `SELECT json_array_elements_text(job.payload) AS id
+	FROM (
+		SELECT array_agg(ROW('${SEND_EMAIL_STEP_TASK}'::text, bucket.ids, NULL::text, bucket.run_at,
+			${SEND_EMAIL_STEP_MAX_ATTEMPTS}::int, bucket.key, 0, NULL::text[])::graphile_worker.job_spec ORDER BY bucket.key) AS specs
 		FROM (
 			SELECT ${emailStepJobKeySql('v.id', 'v.run_at')} AS key, min(v.run_at) AS run_at, json_agg(v.id) AS ids
-			FROM unnest($1::text[], $2::timestamptz[]) AS v(id, run_at)
+			FROM ${steps}
 			GROUP BY 1
-		) AS bucket))`
+		) AS bucket
+	) AS batch, LATERAL graphile_worker.add_jobs(batch.specs) AS job
+	WHERE batch.specs IS NOT NULL`
+}
+
+const ADD_JOBS = addEmailStepJobsSql('unnest($1::text[], $2::timestamptz[]) AS v(id, run_at)')
+
+/** Graphile 0.17's add_jobs skips a key whose job a worker locks between its two statements. */
+const ADD_JOBS_TRIES = 5
 
 /**
  * Adds these steps to the send jobs of their times, one statement for any number of them. A
  * step added twice (moved, or re-added by the recovery sweep) may sit in two jobs; the claim
- * sends it once, and a job that finds it not yet due puts it back for its time.
+ * sends it once, and a job that finds it not yet due puts it back for its time. A job that
+ * add_jobs silently skipped (its key's job was being locked by a worker at that moment) is
+ * added again: its key now belongs to a locked job, which add_jobs hands over to a new one.
  */
 export async function enqueueEmailStepJobs(run: SqlRun, jobs: Array<{ stepId: string; runAt: Date }>) {
-	if (jobs.length === 0) return
-	await run(ADD_JOBS, [jobs.map((job) => job.stepId), jobs.map((job) => job.runAt.toISOString())])
+	let pending = jobs
+	for (let tries = 0; pending.length > 0 && tries < ADD_JOBS_TRIES; tries++) {
+		const rows = await run(ADD_JOBS, [pending.map((job) => job.stepId), pending.map((job) => job.runAt.toISOString())])
+		const added = new Set(rows.map((row) => String(row.id)))
+		pending = pending.filter((job) => !added.has(job.stepId))
+	}
 }

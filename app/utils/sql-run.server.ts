@@ -6,12 +6,12 @@ import { type Prisma } from '#app/generated/prisma/client.ts'
  * dispatcher's hot path. Both take `$1`-style parameters. Lets one piece of SQL (adding a job,
  * say) run in whichever transaction the caller holds.
  */
-export type SqlRun = (text: string, values: unknown[]) => Promise<unknown>
+export type SqlRun = (text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>
 
-export function prismaRun(client: Pick<Prisma.TransactionClient, '$executeRawUnsafe'>): SqlRun {
-	return (text, values) => client.$executeRawUnsafe(text, ...values)
+export function prismaRun(client: Pick<Prisma.TransactionClient, '$queryRawUnsafe'>): SqlRun {
+	return (text, values) => client.$queryRawUnsafe<Array<Record<string, unknown>>>(text, ...values)
 }
 
 export function pgRun(client: pg.ClientBase): SqlRun {
-	return (text, values) => client.query(text, values)
+	return async (text, values) => (await client.query(text, values)).rows
 }

@@ -13,13 +13,19 @@ import { smtpConfigForMailbox } from './smtp-senders.server.ts'
  * kept briefly per mailbox so a busy dispatcher does not re-read settings per email.
  */
 const CACHE_MS = 30_000
-const cache = new Map<string, { transport: MailTransport; expiresAt: number }>()
+// The promise is kept, so the many sends a worker starts at once for one mailbox (its first batch
+// after a start) resolve its transport once rather than each reading the settings.
+const cache = new Map<string, { transport: Promise<MailTransport>; expiresAt: number }>()
 
 export async function transportForMailbox(mailboxId: string): Promise<MailTransport> {
 	const cached = cache.get(mailboxId)
 	if (cached && cached.expiresAt > Date.now()) return cached.transport
-	const transport = await resolveTransport(mailboxId)
+	const transport = resolveTransport(mailboxId)
 	cache.set(mailboxId, { transport, expiresAt: Date.now() + CACHE_MS })
+	// A failed resolution is not kept: the next send tries again.
+	transport.catch(() => {
+		if (cache.get(mailboxId)?.transport === transport) cache.delete(mailboxId)
+	})
 	return transport
 }
 
@@ -27,7 +33,7 @@ export async function transportForMailbox(mailboxId: string): Promise<MailTransp
 export function forgetMailboxTransports(mailboxId?: string) {
 	for (const [id, entry] of cache) {
 		if (mailboxId && id !== mailboxId) continue
-		void entry.transport.close?.()
+		void entry.transport.then((transport) => transport.close?.()).catch(() => {})
 		cache.delete(id)
 	}
 }

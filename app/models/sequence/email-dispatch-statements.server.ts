@@ -1,4 +1,4 @@
-import { addEmailStepJobSql } from '#app/jobs/send-email-step.ts'
+import { addEmailStepJobsSql } from '#app/jobs/send-email-step.ts'
 
 // The dispatcher's SQL (decision 009). The common send is three statements, each shared by the
 // sends a worker runs at once: FAST_CLAIM_MANY (locks, checks, counts against the cap, marks
@@ -157,7 +157,8 @@ export const FAST_CLAIM_MANY = `
  * while it is ACTIVE; a sequence COMPLETED when no other email step is left to send. One
  * statement, so all or nothing.
  * $1 step ids, $2 provider message ids, $3 provider thread ids, $4 sent at, $5 later step ids,
- * $6 their planned times, $7 whether each is its sequence's next step.
+ * $6 their planned times, $7 whether each is its sequence's next step. Returns the next steps
+ * whose job was skipped (`skipped`), for enqueueEmailStepJobs to add again.
  */
 export const RECORD_SENT_MANY = `
 	WITH input AS (
@@ -190,9 +191,14 @@ export const RECORD_SENT_MANY = `
 		WHERE e.id = v.id AND e."sequenceId" IN (SELECT "sequenceId" FROM step)
 			AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		RETURNING e.id, e."sequenceId", v.at, v.next
-	), job AS (
-		SELECT ${addEmailStepJobSql('planned.id', 'planned.at')}
+	), next_step AS (
+		SELECT planned.id, planned.at AS run_at
 		FROM planned JOIN sequence ON sequence.id = planned."sequenceId"
 		WHERE sequence.status = 'ACTIVE' AND planned.next
+	), job AS (
+		${addEmailStepJobsSql('next_step AS v')}
 	)
-	SELECT (SELECT count(*) FROM step)::int AS recorded, (SELECT count(*) FROM job)::int AS jobs`
+	SELECT (SELECT count(*) FROM step)::int AS recorded, (SELECT count(*) FROM next_step)::int AS jobs,
+		-- Next steps whose job add_jobs skipped (a worker was locking that key's job): added again after.
+		(SELECT json_agg(json_build_object('stepId', n.id, 'runAt', n.run_at)) FROM next_step n
+			WHERE n.id NOT IN (SELECT id FROM job)) AS skipped`

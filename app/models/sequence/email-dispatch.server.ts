@@ -365,13 +365,40 @@ function recordValues(records: SentRecord[]) {
 
 function recordSentBatchOn(pool: () => pg.Pool) {
 	return async (records: SentRecord[]) => {
-		await pool().query({
+		await runRecordStatement(pool(), {
 			name: 'email-step-record-sent-many',
 			text: RECORD_SENT_MANY,
 			values: recordValues(records),
 		})
 		return records.map(() => undefined)
 	}
+}
+
+const RECORD_TRIES = 3
+
+/**
+ * Runs a statement built on RECORD_SENT_MANY. It is all or nothing, so one that lost a deadlock
+ * (PostgreSQL 40P01) is simply run again; then the next steps whose job add_jobs skipped are added.
+ */
+async function runRecordStatement(pool: pg.Pool, query: pg.QueryConfig) {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			const { rows } = await pool.query(query)
+			const skipped = (rows[0]?.skipped ?? []) as Array<{ stepId: string; runAt: string }>
+			const run = (text: string, values: unknown[]) => pool.query(text, values).then((result) => result.rows)
+			await enqueueEmailStepJobs(
+				run,
+				skipped.map((job) => ({ stepId: job.stepId, runAt: new Date(job.runAt) })),
+			)
+			return
+		} catch (error) {
+			if (attempt >= RECORD_TRIES || !isDeadlock(error)) throw error
+		}
+	}
+}
+
+function isDeadlock(error: unknown) {
+	return error instanceof Error && 'code' in error && error.code === '40P01'
 }
 
 const recordLazily = createMicroBatch(recordSentBatchOn(lazyCommitSqlPool))
@@ -390,7 +417,7 @@ const deliverToOutbox = createMicroBatch(async (sends: Array<{ row: ClaimRow; em
 		const id = outbox.ids[index]!
 		return { row, sent: { providerMessageId: id, providerThreadId: email.threadId ?? id } }
 	})
-	await lazyCommitSqlPool().query({
+	await runRecordStatement(lazyCommitSqlPool(), {
 		name: 'email-step-outbox-and-record',
 		text: STORE_IN_OUTBOX_AND_RECORD,
 		values: [...recordValues(records), ...outbox.values],
