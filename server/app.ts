@@ -1,33 +1,11 @@
 import path from 'node:path'
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
+import { refuseForeignOrigin, trustProxySetting } from './guards/origin.ts'
+import { createRemixHandler } from './remix-handler.ts'
 
 const projectRoot = path.resolve(import.meta.dirname, '..')
-
-/** Mutations must come from our own origin; browsers always send Origin on them. */
-export function refuseForeignOrigin(
-	request: express.Request,
-	response: express.Response,
-	next: express.NextFunction,
-) {
-	if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return next()
-	// RFC 8058 one-click unsubscribe: mail providers POST from their own origin; the signed
-	// token in the path is the authorization.
-	if (request.path.startsWith('/unsubscribe/')) return next()
-	const origin = request.get('origin')
-	if (!origin || origin === 'null') return next()
-	const host = request.get('x-forwarded-host') ?? request.get('host')
-	let originHost: string
-	try {
-		originHost = new URL(origin).host
-	} catch {
-		originHost = ''
-	}
-	if (originHost && originHost === host) return next()
-	response.status(403).json({ error: 'forbidden_origin', message: 'Cross-origin requests are not allowed' })
-}
 
 /** Server-Sent Events must reach the browser as they are written, never buffered by gzip. */
 function shouldCompress(request: express.Request, response: express.Response) {
@@ -39,7 +17,7 @@ function shouldCompress(request: express.Request, response: express.Response) {
 export async function createApp({ mode }: { mode: 'development' | 'production' }) {
 	const app = express()
 	app.disable('x-powered-by')
-	app.set('trust proxy', true)
+	app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY))
 	app.use(compression({ filter: shouldCompress }))
 	app.use((_request, response, next) => {
 		response.set('X-Content-Type-Options', 'nosniff')
@@ -47,7 +25,7 @@ export async function createApp({ mode }: { mode: 'development' | 'production' }
 		response.set('X-Frame-Options', 'SAMEORIGIN')
 		next()
 	})
-	app.use(refuseForeignOrigin)
+	app.use(refuseForeignOrigin({ appUrl: process.env.APP_URL }))
 
 	let build: ServerBuild | (() => Promise<ServerBuild>)
 	if (mode === 'development') {
@@ -68,6 +46,6 @@ export async function createApp({ mode }: { mode: 'development' | 'production' }
 		const serverBuildPath = path.join(projectRoot, 'build/server/index.js')
 		build = (await import(serverBuildPath)) as ServerBuild
 	}
-	app.all('*', createRequestHandler({ build, mode }))
+	app.all('*', createRemixHandler({ build, mode }))
 	return app
 }

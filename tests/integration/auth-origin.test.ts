@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { refuseForeignOrigin } from '#server/app.ts'
+import { refuseForeignOrigin, trustProxySetting } from '#server/guards/origin.ts'
 
 // The CSRF guard of server/app.ts over real HTTP: mutations from another origin are refused.
 let baseUrl = ''
@@ -9,8 +9,7 @@ let close: () => Promise<void>
 
 beforeAll(async () => {
 	const app = express()
-	app.set('trust proxy', true)
-	app.use(refuseForeignOrigin)
+	app.use(refuseForeignOrigin())
 	app.all('*', (_request, response) => void response.json({ ok: true }))
 	const server = app.listen(0, '127.0.0.1')
 	await new Promise((resolve) => server.once('listening', resolve))
@@ -45,17 +44,26 @@ describe('refuseForeignOrigin', () => {
 		expect((await send('POST', { Origin: 'not a url' })).status).toBe(403)
 	})
 
-	test('accepts the origin a proxy forwarded the request for', async () => {
-		const response = await send('POST', {
+	test('compares the scheme too, and ignores forwarded headers unless TRUST_PROXY says so', async () => {
+		const sameHostOtherScheme = baseUrl.replace('http://', 'https://')
+		expect((await send('POST', { Origin: sameHostOtherScheme })).status).toBe(403)
+		const forwarded = await send('POST', {
 			Origin: 'https://app.reachout.example',
 			'X-Forwarded-Host': 'app.reachout.example',
+			'X-Forwarded-Proto': 'https',
 		})
-		expect(response.status).toBe(200)
+		expect(forwarded.status).toBe(403)
 	})
 
-	test('lets requests without Origin (scripts, curl, old browsers) through', async () => {
+	test('refuses Origin: null, and a cross-site Sec-Fetch-Site without Origin', async () => {
+		expect((await send('POST', { Origin: 'null' })).status).toBe(403)
+		expect((await send('POST', { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
+		expect((await send('POST', { 'Sec-Fetch-Site': 'same-site' })).status).toBe(403)
+		expect((await send('POST', { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200)
+	})
+
+	test('lets requests without Origin or Sec-Fetch-Site (scripts, curl) through: no browser, no forged cookie', async () => {
 		expect((await send('POST')).status).toBe(200)
-		expect((await send('POST', { Origin: 'null' })).status).toBe(200)
 	})
 
 	test('lets one-click unsubscribe POSTs through from a mail provider (RFC 8058)', async () => {
@@ -63,4 +71,31 @@ describe('refuseForeignOrigin', () => {
 		expect((await send('POST', origin, '/unsubscribe/some-signed-token')).status).toBe(200)
 		expect((await send('POST', origin, '/unsubscribed-elsewhere')).status).toBe(403)
 	})
+
+	test('with APP_URL, only its exact origin is ours', async () => {
+		const app = express()
+		app.set('trust proxy', trustProxySetting('true'))
+		app.use(refuseForeignOrigin({ appUrl: 'https://app.reachout.example/' }))
+		app.all('*', (_request, response) => void response.json({ ok: true }))
+		const server = app.listen(0, '127.0.0.1')
+		await new Promise((resolve) => server.once('listening', resolve))
+		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`
+		try {
+			const post = (origin: string) => fetch(url, { method: 'POST', headers: { Origin: origin } })
+			expect((await post('https://app.reachout.example')).status).toBe(200)
+			expect((await post('http://app.reachout.example')).status).toBe(403)
+			expect((await post('https://app.reachout.example:8443')).status).toBe(403)
+			expect((await post(url)).status).toBe(403)
+		} finally {
+			await new Promise((resolve) => server.close(resolve))
+		}
+	})
+})
+
+test('TRUST_PROXY: unset trusts nothing; a number is hops; names pass through', () => {
+	expect(trustProxySetting(undefined)).toBe(false)
+	expect(trustProxySetting('false')).toBe(false)
+	expect(trustProxySetting('true')).toBe(true)
+	expect(trustProxySetting('1')).toBe(1)
+	expect(trustProxySetting('loopback')).toBe('loopback')
 })

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
+import {
+	createReadableStreamFromReadable,
+	createRequestHandler,
+	type ServerBuild,
+	writeReadableStreamToWritable,
+} from '@remix-run/node'
+import type express from 'express'
+import { allowedMethods } from './guards/allowed-methods.ts'
+import {
+	checkRequestUrl,
+	type GuardedBody,
+	limitUploadStream,
+	readGuardedBody,
+	RequestRefusal,
+} from './guards/request-body.ts'
+
+/**
+ * Serves Remix, as @remix-run/express does, with the guards of issue 12 in front: hostile text in
+ * the URL or a text body and oversized bodies are refused before any route runs; and the API
+ * (`/api/…`) always answers in its own shape `{ error, message }` — Remix's "Unexpected Server
+ * Error" becomes a 405 with `Allow` (a wrong method) or a 500 with a request id, never internals.
+ */
+export function createRemixHandler({
+	build,
+	mode,
+}: {
+	build: ServerBuild | (() => Promise<ServerBuild>)
+	mode: 'development' | 'production'
+}): express.RequestHandler {
+	const handle = createRequestHandler(build, mode)
+	const loadBuild = typeof build === 'function' ? build : async () => build
+	return async (request, response, next) => {
+		try {
+			checkRequestUrl(request)
+			const isApi = request.path.startsWith('/api/')
+			// A wrong method never reaches Remix, which would log it as an error with a stack.
+			if (isApi) refuseWrongMethod(request, await loadBuild())
+			const body = await readGuardedBody(request)
+			let remixResponse = await handle(remixRequest(request, response, body))
+			if (isApi) remixResponse = await inApiShape(remixResponse, request)
+			await sendResponse(response, remixResponse)
+		} catch (error) {
+			if (error instanceof RequestRefusal) {
+				if (!response.headersSent) {
+					if (error.allow) response.set('Allow', error.allow.join(', '))
+					response.status(error.status).json({ error: error.error, message: error.message })
+				}
+				return
+			}
+			next(error)
+		}
+	}
+}
+
+function remixRequest(request: express.Request, response: express.Response, body: GuardedBody) {
+	// `request.protocol` and `request.host` honour the trust-proxy setting (TRUST_PROXY) only.
+	const url = new URL(`${request.protocol}://${request.get('host')}${request.originalUrl}`)
+	let controller: AbortController | null = new AbortController()
+	const init: RequestInit & { duplex?: 'half' } = {
+		method: request.method,
+		headers: remixHeaders(request.headers),
+		signal: controller.signal,
+	}
+	if (body.kind === 'buffered') init.body = new Uint8Array(body.bytes)
+	if (body.kind === 'stream') {
+		init.body = createReadableStreamFromReadable(Readable.from(limitUploadStream(request)))
+		init.duplex = 'half'
+	}
+	response.on('finish', () => (controller = null))
+	response.on('close', () => controller?.abort())
+	return new Request(url.href, init)
+}
+
+function remixHeaders(incoming: express.Request['headers']) {
+	const headers = new Headers()
+	for (const [key, values] of Object.entries(incoming)) {
+		if (Array.isArray(values)) for (const value of values) headers.append(key, value)
+		else if (values) headers.set(key, values)
+	}
+	return headers
+}
+
+async function sendResponse(response: express.Response, remixResponse: Response) {
+	response.statusMessage = remixResponse.statusText
+	response.status(remixResponse.status)
+	for (const [key, value] of remixResponse.headers.entries()) response.append(key, value)
+	if (remixResponse.headers.get('Content-Type')?.match(/text\/event-stream/i)) response.flushHeaders()
+	if (remixResponse.body) await writeReadableStreamToWritable(remixResponse.body, response)
+	else response.end()
+}
+
+/** Remix's own error body: what a thrown error or a missing loader/action becomes. */
+async function isRemixError(response: Response) {
+	if (response.status < 400 || !response.headers.get('Content-Type')?.includes('json')) return false
+	const body = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null
+	return Boolean(body && !('error' in body) && typeof body.message === 'string')
+}
+
+function refuseWrongMethod(request: express.Request, build: ServerBuild) {
+	const allow = allowedMethods(build, request.path)
+	if (allow.length === 0 || allow.includes(request.method) || request.method === 'OPTIONS') return
+	throw new RequestRefusal(405, 'method_not_allowed', `${request.method} is not allowed here`, allow)
+}
+
+async function inApiShape(response: Response, request: express.Request) {
+	if (response.status < 500 || !(await isRemixError(response))) return response
+	const requestId = randomUUID()
+	// Remix's handleError (entry.server) has logged the error itself; this ties it to the answer.
+	console.error(`request ${requestId}: ${request.method} ${request.path} answered 500`)
+	return Response.json(
+		{ error: 'internal_error', message: `Something went wrong on our side (request ${requestId})`, requestId },
+		{ status: 500 },
+	)
+}
