@@ -93,19 +93,3 @@ export async function addContactsToList(
 export function listMemberIds(listId: string, contactIds: string[]) {
 	return groupMemberIds('list', listId, contactIds)
 }
-
-/** One page of contacts to offer for a list, each marked `added` when already a member. */
-export async function listListCandidates(
-	organizationId: string,
-	listId: string,
-	filter: ContactFilter,
-	page: { take: number; skip: number },
-) {
-	const candidateFilter = { ...filter, list: undefined }
-	const { contacts: rows, total } = await findContactsPage(organizationId, candidateFilter, page)
-	const members = await listMemberIds(
-		listId,
-		rows.map((row) => row.id),
-	)
-	return { rows: rows.map((row) => ({ ...row, added: members.has(row.id) })), total }
-}
