@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { Sparkles } from 'lucide-react'
 import { useState } from 'react'
-import { AddContacts } from '#app/components/add-contacts/add-contacts.tsx'
+import { useAddContacts } from '#app/components/add-contacts/add-contacts.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AddContactsLink, GroupPage } from '#app/components/lists/group-page.tsx'
 import { MemberContactsTable } from '#app/components/lists/member-contacts-table.tsx'
@@ -64,10 +64,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CampaignRoute() {
 	const { campaign, contacts, total, contactsPage, add } = useLoaderData<typeof loader>()
-	const revalidator = useRevalidator()
-	const [adding, setAdding] = useState(Boolean(add))
 	const [generating, setGenerating] = useState(false)
 	const base = `/campaigns/${campaign.id}`
+	const addContacts = useAddContacts({
+		group: { kind: 'campaign', id: campaign.id, name: campaign.name },
+		base,
+		intent: ADD_INTENT,
+		panel: add,
+	})
 	const generateQuery = new URLSearchParams({ campaignId: campaign.id }).toString()
 
 	return (
@@ -101,21 +105,13 @@ export default function CampaignRoute() {
 						onClick={(event) => {
 							// With JavaScript: the Add Contacts dialog; without, the form on this page.
 							event.preventDefault()
-							setAdding(true)
+							addContacts.open()
 						}}
 					/>
 				</>
 			}
 		>
-			<AddContacts
-				group={{ kind: 'campaign', id: campaign.id, name: campaign.name }}
-				base={base}
-				intent={ADD_INTENT}
-				panel={add}
-				open={adding}
-				onOpenChange={setAdding}
-				onAdded={() => revalidator.revalidate()}
-			/>
+			{addContacts.element}
 			<MemberContactsTable
 				label="Campaign contacts"
 				rows={contacts}

@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useRevalidator } from '@remix-run/react'
-import { useState } from 'react'
-import { AddContacts } from '#app/components/add-contacts/add-contacts.tsx'
+import { useLoaderData } from '@remix-run/react'
+import { useAddContacts } from '#app/components/add-contacts/add-contacts.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AddContactsLink, GroupPage } from '#app/components/lists/group-page.tsx'
 import { MemberContactsTable } from '#app/components/lists/member-contacts-table.tsx'
@@ -64,9 +63,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ListRoute() {
 	const { list, contacts, total, contactsPage, isAdmin, add } = useLoaderData<typeof loader>()
-	const revalidator = useRevalidator()
-	const [adding, setAdding] = useState(Boolean(add))
 	const base = `/lists/${list.slug}`
+	const addContacts = useAddContacts({
+		group: { kind: 'list', id: list.id, name: list.name },
+		base,
+		intent: ADD_INTENT,
+		panel: add,
+	})
 
 	return (
 		<GroupPage
@@ -79,21 +82,13 @@ export default function ListRoute() {
 					onClick={(event) => {
 						// With JavaScript: the dialog; the spec: others see the message and no dialog.
 						event.preventDefault()
-						if (isAdmin) setAdding(true)
+						if (isAdmin) addContacts.open()
 						else notify({ type: 'error', title: LIST_ADD_FORBIDDEN })
 					}}
 				/>
 			}
 		>
-			<AddContacts
-				group={{ kind: 'list', id: list.id, name: list.name }}
-				base={base}
-				intent={ADD_INTENT}
-				panel={add}
-				open={adding}
-				onOpenChange={setAdding}
-				onAdded={() => revalidator.revalidate()}
-			/>
+			{addContacts.element}
 			<MemberContactsTable
 				label="List contacts"
 				rows={contacts}
