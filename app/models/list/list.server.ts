@@ -1,12 +1,7 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
-import { findContactsPage } from '#app/models/contact/contact-list.server.ts'
+import { findGroupMembersPage } from '#app/models/contact/contact-list.server.ts'
 import { addContactsToGroup, groupMemberIds } from '#app/models/contact/contact-membership.server.ts'
-import {
-	CONTACTS_PAGE_SIZE,
-	ContactFilterSchema,
-	type ContactFilter,
-	type ContactSelection,
-} from '#app/schemas/contact-filter.ts'
+import { type ContactFilter, type ContactSelection } from '#app/schemas/contact-filter.ts'
 import { type CreateListInput } from '#app/schemas/list.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { nextListSlug } from './list-slug.server.ts'
@@ -60,16 +55,11 @@ export function findList(organizationId: string, idOrSlug: string) {
 export async function getListWithContacts(
 	organizationId: string,
 	slug: string,
-	{
-		take = CONTACTS_PAGE_SIZE,
-		skip = 0,
-		filter,
-	}: { take?: number; skip?: number; filter?: Partial<ContactFilter> } = {},
+	page: Parameters<typeof findGroupMembersPage>[2] = {},
 ) {
 	const list = await findListBySlug(organizationId, slug)
 	if (!list) return null
-	const contactFilter = ContactFilterSchema.parse({ ...filter, list: list.id })
-	const { contacts, total } = await findContactsPage(organizationId, contactFilter, { take, skip })
+	const { contacts, total } = await findGroupMembersPage(organizationId, { kind: 'list', id: list.id }, page)
 	return { ...list, contacts, total }
 }
 
