@@ -47,6 +47,24 @@ export async function loadAddContactsPanel(url: URL, organizationId: string, gro
 	return { search: filter.search ?? '', tags: filter.tags, page, total, rows: rows.map(withIsoCreatedAt) }
 }
 
+/**
+ * The half of a list or campaign page's data that both share: its page of members, ready for the
+ * browser, and with `?add` the Add Contacts form (loadAddContactsPanel).
+ */
+export async function groupPageData<Row extends { createdAt: Date }>(
+	url: URL,
+	organizationId: string,
+	group: CandidateGroup,
+	members: { contacts: Row[]; total: number; page: number },
+) {
+	return {
+		contacts: serializeMembers(members.contacts),
+		total: members.total,
+		contactsPage: members.page,
+		add: await loadAddContactsPanel(url, organizationId, group),
+	}
+}
+
 /** The selection a picker form posted: 'all' (with its search and tags) or the ticked ids. */
 export function pickerSelection(formData: FormData) {
 	const filter = ContactFilterSchema.parse({

@@ -13,12 +13,7 @@ import { addContactsToCampaign } from '#app/models/campaign/campaign-contacts.se
 import { findCampaign, getCampaignWithContacts } from '#app/models/campaign/campaign.server.ts'
 import { campaignBatchToast, formatChannels } from '#app/schemas/campaign.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
-import {
-	addContactsFromPicker,
-	loadAddContactsPanel,
-	membersPage,
-	serializeMembers,
-} from './__add-contacts.server.ts'
+import { addContactsFromPicker, groupPageData, membersPage } from './__add-contacts.server.ts'
 
 const ADD_INTENT = 'add-to-campaign'
 
@@ -30,23 +25,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!campaign) throw new Response('Campaign not found', { status: 404 })
 
 	// ?add: Add Contacts (search, tags and page in the query string), the form without JavaScript.
-	const add = await loadAddContactsPanel(url, actor.organizationId, {
-		kind: 'campaign',
+	const group = {
+		kind: 'campaign' as const,
 		id: campaign.id,
 		name: campaign.name,
 		channels: campaign.channels,
-	})
+	}
 	return {
-		campaign: {
-			id: campaign.id,
-			name: campaign.name,
-			channels: campaign.channels,
-			status: campaign.status,
-		},
-		contacts: serializeMembers(campaign.contacts),
-		total: campaign.total,
-		contactsPage: members.page,
-		add,
+		campaign: { ...group, status: campaign.status },
+		...(await groupPageData(url, actor.organizationId, group, { ...campaign, page: members.page })),
 	}
 }
 

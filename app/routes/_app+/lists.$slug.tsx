@@ -10,12 +10,7 @@ import { listPermissionError } from '#app/models/list/list-permissions.server.ts
 import { addContactsToList, findListBySlug, getListWithContacts } from '#app/models/list/list.server.ts'
 import { contactsAddedToListMessage, LIST_ADD_FORBIDDEN } from '#app/schemas/list.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import {
-	addContactsFromPicker,
-	loadAddContactsPanel,
-	membersPage,
-	serializeMembers,
-} from './__add-contacts.server.ts'
+import { addContactsFromPicker, groupPageData, membersPage } from './__add-contacts.server.ts'
 
 const ADD_INTENT = 'add-to-list'
 
@@ -31,18 +26,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		const forbidden = listPermissionError(actor, 'add')
 		if (forbidden) throw await redirectWithToast(`/lists/${list.slug}`, { type: 'error', title: forbidden })
 	}
-	const add = await loadAddContactsPanel(url, actor.organizationId, {
-		kind: 'list',
-		id: list.id,
-		name: list.name,
-	})
+	const group = { kind: 'list' as const, id: list.id, name: list.name }
 	return {
-		list: { id: list.id, slug: list.slug, name: list.name, description: list.description },
-		contacts: serializeMembers(list.contacts),
-		total: list.total,
-		contactsPage: members.page,
+		list: { ...group, slug: list.slug, description: list.description },
 		isAdmin: actor.isPlatformAdmin,
-		add,
+		...(await groupPageData(url, actor.organizationId, group, { ...list, page: members.page })),
 	}
 }
 
