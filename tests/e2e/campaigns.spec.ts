@@ -1,28 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
+import { addContactsJourney, addContactsWithoutJavaScript, seedContacts } from './add-contacts-journey.ts'
 import { signIn } from './utils.ts'
-
-type Person = { firstName: string; lastName: string; linkedin?: string; tagIds?: string[] }
-
-/** A company and contacts through the JSON API, as the signed-in user. */
-async function seedContacts(page: Page, people: Person[]) {
-	const company = await page.request.post('/api/v1/companies', {
-		data: { name: `Acme ${randomUUID().slice(0, 6)}`, description: 'Rockets' },
-	})
-	expect(company.status()).toBe(201)
-	const { id: companyId } = (await company.json()) as { id: string }
-	for (const person of people) {
-		const response = await page.request.post('/api/v1/contacts', {
-			data: {
-				...person,
-				companyId,
-				role: 'Buyer',
-				email: `${person.firstName.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`,
-			},
-		})
-		expect(response.status(), await response.text()).toBe(201)
-	}
-}
 
 async function createCampaign(page: Page, name: string, channels: string[]) {
 	const response = await page.request.post('/api/v1/campaigns', { data: { name, channels } })
@@ -68,79 +46,13 @@ test.describe('Campaigns', () => {
 		page,
 	}) => {
 		await signIn(page)
-		const tag = await page.request.post('/api/v1/tags', { data: { name: `VIP ${randomUUID().slice(0, 4)}` } })
-		const { id: tagId, name: tagName } = (await tag.json()) as { id: string; name: string }
-		await seedContacts(page, [
-			{ firstName: 'Ada', lastName: 'Lovelace', tagIds: [tagId] },
-			{ firstName: 'Grace', lastName: 'Hopper' },
-			{ firstName: 'Alan', lastName: 'Turing', tagIds: [tagId] },
-			{ firstName: 'Edsger', lastName: 'Dijkstra' },
-			{ firstName: 'Barbara', lastName: 'Liskov' },
-		])
 		const campaignId = await createCampaign(page, 'Pioneers', ['EMAIL'])
-
-		// Hold the first page so the skeleton rows can be seen.
-		let release: () => void = () => {}
-		const held = new Promise<void>((resolve) => (release = resolve))
-		await page.route('**/resources/campaigns/*/candidates?*', async (route) => {
-			await held
-			await route.fallback()
+		await addContactsJourney(page, {
+			url: `/campaigns/${campaignId}`,
+			dialogName: 'Add Contacts',
+			membersName: 'Campaign contacts',
+			added: (count) => `${count} contacts added to campaign`,
 		})
-		await page.goto(`/campaigns/${campaignId}`)
-		await page.getByRole('link', { name: 'Add Contacts' }).click()
-		const dialog = page.getByRole('dialog', { name: 'Add Contacts' })
-		await expect(dialog.getByTestId('skeleton-row')).toHaveCount(8)
-		release()
-
-		const table = dialog.getByRole('table', { name: 'Contacts to add' })
-		await expect(table.getByRole('row')).toHaveCount(6)
-		// Newest first by default; Name sorts A→Z, then Z→A.
-		await expect(table.getByRole('row').nth(1)).toContainText('Barbara Liskov')
-		await table.getByRole('button', { name: 'Name' }).click()
-		await expect(table.getByRole('row').nth(1)).toContainText('Ada Lovelace')
-		await table.getByRole('button', { name: 'Name' }).click()
-		await expect(table.getByRole('row').nth(1)).toContainText('Grace Hopper')
-		await table.getByRole('button', { name: 'Created At' }).click()
-		await expect(table.getByRole('row').nth(1)).toContainText('Barbara Liskov')
-
-		await dialog.getByRole('searchbox', { name: 'Search contacts' }).fill('hopper')
-		await expect(table.getByRole('row')).toHaveCount(2)
-		await expect(table).toContainText('Grace Hopper')
-		await dialog.getByRole('searchbox', { name: 'Search contacts' }).fill('')
-		await expect(table.getByRole('row')).toHaveCount(6)
-
-		await dialog.getByRole('button', { name: /^Tags/ }).click()
-		await page.getByRole('group', { name: 'Tags' }).getByText(tagName).click()
-		await page.keyboard.press('Escape')
-		await expect(table.getByRole('row')).toHaveCount(3)
-		await expect(table).toContainText('Ada Lovelace')
-		await expect(table).toContainText('Alan Turing')
-
-		await table.getByRole('checkbox', { name: 'Select Ada Lovelace' }).check()
-		await table.getByRole('checkbox', { name: 'Select Alan Turing' }).check()
-		await dialog.getByRole('button', { name: 'Add Selected (2)' }).click()
-		await expect(page.getByText('2 contacts added to campaign')).toBeVisible()
-		await expect(table.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Added')
-		await expect(table.getByRole('checkbox', { name: 'Select Ada Lovelace' })).toBeDisabled()
-		await expect(dialog.getByRole('button', { name: 'Add Selected (0)' })).toBeDisabled()
-
-		// Clearing the tag filter: the others are still offered; one by its own Add button.
-		await dialog.getByRole('button', { name: /^Tags/ }).click()
-		await page.getByRole('button', { name: 'Clear' }).click()
-		await page.keyboard.press('Escape')
-		await expect(table.getByRole('row')).toHaveCount(6)
-		await table.getByRole('button', { name: 'Add Grace Hopper' }).click()
-		await expect(table.getByRole('row', { name: /Grace Hopper/ })).toContainText('Added')
-
-		await dialog.getByRole('button', { name: 'Add All (5)' }).click()
-		// The two not yet added (the first "2 contacts" toast may still be on screen).
-		await expect(page.getByText('2 contacts added to campaign').last()).toBeVisible()
-		await expect(table.getByText('Added')).toHaveCount(5)
-
-		await page.keyboard.press('Escape')
-		await expect(dialog).toBeHidden()
-		const members = page.getByRole('table', { name: 'Campaign contacts' })
-		await expect(members.getByRole('row')).toHaveCount(6)
 		await expect(page.getByText('5 contacts', { exact: true })).toBeVisible()
 	})
 
@@ -203,7 +115,9 @@ test.describe('Campaigns', () => {
 		}
 		const campaignId = await createCampaign(page, 'Bulk', ['EMAIL'])
 		await page.goto(`/campaigns/${campaignId}`)
-		const nextPage = page.waitForRequest((request) => /\/candidates\?.*skip=100/.test(request.url()))
+		const nextPage = page.waitForRequest((request) =>
+			/\/resources\/candidates\/campaign\/.*skip=100/.test(request.url()),
+		)
 		await page.getByRole('link', { name: 'Add Contacts' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Add Contacts' })
 		const table = dialog.getByRole('table', { name: 'Contacts to add' })
@@ -269,12 +183,11 @@ test.describe('Campaigns', () => {
 			await page.getByRole('button', { name: 'Create campaign' }).click()
 			await expect(page.getByRole('heading', { level: 1, name: 'No Script' })).toBeVisible()
 
-			await page.getByRole('link', { name: 'Add Contacts' }).click()
-			await page.getByRole('checkbox', { name: 'Select Plain One' }).check()
-			await page.getByRole('button', { name: 'Add selected' }).click()
-			const members = page.getByRole('table', { name: 'Campaign contacts' })
-			await expect(members.getByRole('row')).toHaveCount(2)
-			await expect(members).toContainText('Plain One')
+			await addContactsWithoutJavaScript(page, {
+				url: new URL(page.url()).pathname,
+				dialogName: 'Add Contacts',
+				membersName: 'Campaign contacts',
+			})
 		})
 	})
 })

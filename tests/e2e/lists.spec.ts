@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { addContactsJourney, addContactsWithoutJavaScript, seedContacts } from './add-contacts-journey.ts'
 import { signIn, uniqueEmail } from './utils.ts'
 
 // Administrators: e2e dev sign-ins are verified and ADMIN_EMAIL_DOMAINS is reachout-admin.test (serve.ts).
@@ -7,40 +8,14 @@ function adminEmail() {
 	return `admin-${randomUUID().slice(0, 8)}@reachout-admin.test`
 }
 
-/** A company and contacts through the JSON API, as the signed-in user. */
-async function seedContacts(page: Page, people: Array<{ firstName: string; lastName: string }>) {
-	const company = await page.request.post('/api/v1/companies', {
-		data: { name: `Acme ${randomUUID().slice(0, 6)}`, description: 'Rockets' },
-	})
-	expect(company.status()).toBe(201)
-	const { id: companyId } = (await company.json()) as { id: string }
-	const ids: string[] = []
-	for (const person of people) {
-		const response = await page.request.post('/api/v1/contacts', {
-			data: {
-				...person,
-				companyId,
-				role: 'Buyer',
-				email: `${person.firstName.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`,
-			},
-		})
-		expect(response.status(), await response.text()).toBe(201)
-		ids.push(((await response.json()) as { id: string }).id)
-	}
-	return ids
-}
-
 test.describe('Lists', () => {
 	// Long user journeys on a shared, busy machine.
 	test.describe.configure({ timeout: 90_000 })
 
-	test('an administrator creates a list and adds contacts to it', async ({ page }) => {
+	test('an administrator creates a list and adds contacts to it with the Add Contacts dialog', async ({
+		page,
+	}) => {
 		await signIn(page, adminEmail())
-		await seedContacts(page, [
-			{ firstName: 'Ada', lastName: 'Lovelace' },
-			{ firstName: 'Grace', lastName: 'Hopper' },
-			{ firstName: 'Alan', lastName: 'Turing' },
-		])
 		await page.goto('/lists')
 		await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible()
 		await expect(page.getByText('No lists yet')).toBeVisible()
@@ -65,31 +40,12 @@ test.describe('Lists', () => {
 		await expect(page.getByRole('heading', { level: 1, name: 'Q3 Prospects' })).toBeVisible()
 		await expect(page.getByText('No contacts in this list yet.')).toBeVisible()
 
-		await page.getByRole('link', { name: 'Add Contacts' }).click()
-		const addDialog = page.getByRole('dialog', { name: 'Add Contacts to List' })
-		await expect(addDialog).toBeVisible()
-		await addDialog.getByRole('checkbox', { name: 'Select Ada Lovelace' }).check()
-		await addDialog.getByRole('checkbox', { name: 'Select Alan Turing' }).check()
-		await addDialog.getByRole('button', { name: 'Add selected' }).click()
-		await expect(page.getByText('2 contacts added to list')).toBeVisible()
-		await expect(addDialog).toBeHidden()
-
-		const members = page.getByRole('table', { name: 'List contacts' })
-		await expect(members.getByRole('row')).toHaveCount(3)
-		await expect(members).toContainText('Ada Lovelace')
-		await expect(members).toContainText('Alan Turing')
-
-		// Members read Added and cannot be ticked; search narrows the offer (state in the query string).
-		await page.getByRole('link', { name: 'Add Contacts' }).click()
-		await expect(addDialog.getByRole('checkbox', { name: 'Select Ada Lovelace' })).toBeDisabled()
-		await expect(addDialog.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Added')
-		await addDialog.getByRole('searchbox', { name: 'Search contacts' }).fill('grace')
-		await addDialog.getByRole('button', { name: 'Search' }).click()
-		await expect(page).toHaveURL(/search=grace/)
-		await expect(addDialog.getByRole('row')).toHaveCount(2)
-		await addDialog.getByRole('button', { name: 'Add all 1 matching' }).click()
-		await expect(page.getByText('1 contacts added to list')).toBeVisible()
-		await expect(members.getByRole('row')).toHaveCount(4)
+		await addContactsJourney(page, {
+			url: '/lists/q3-prospects',
+			dialogName: 'Add Contacts to List',
+			membersName: 'List contacts',
+			added: (count) => `${count} contacts added to list`,
+		})
 
 		await page.goto('/lists')
 		await expect(
@@ -98,7 +54,7 @@ test.describe('Lists', () => {
 				.getByRole('row', { name: /Q3 Prospects/ })
 				.getByRole('cell')
 				.nth(2),
-		).toHaveText('3')
+		).toHaveText('5')
 	})
 
 	test('others see "Only administrators can create lists" and no dialog', async ({ page }) => {
@@ -166,6 +122,23 @@ test.describe('Lists', () => {
 			await page.getByRole('button', { name: 'Create List' }).click()
 			await expect(page).toHaveURL(/\/lists\/events-2026$/)
 			await expect(page.getByRole('heading', { level: 1, name: 'Events 2026' })).toBeVisible()
+		})
+
+		test('an administrator adds contacts to a list with the page form', async ({ page }) => {
+			await signIn(page, adminEmail())
+			await seedContacts(page, [
+				{ firstName: 'Plain', lastName: 'One' },
+				{ firstName: 'Plain', lastName: 'Two' },
+			])
+			await page.goto('/lists?create')
+			await page.getByLabel('Name').fill('No Script')
+			await page.getByRole('button', { name: 'Create List' }).click()
+			await expect(page).toHaveURL(/\/lists\/no-script$/)
+			await addContactsWithoutJavaScript(page, {
+				url: '/lists/no-script',
+				dialogName: 'Add Contacts to List',
+				membersName: 'List contacts',
+			})
 		})
 	})
 })

@@ -151,37 +151,3 @@ describe('POST /api/v1/campaigns/:campaign/contacts/batch', () => {
 		expectApiError(await send('POST', path, { json: { contact_ids: 'all' } }), 401)
 	})
 })
-
-describe('GET /resources/campaigns/:campaign/candidates', () => {
-	test('a page of contacts with Added and the channel rule; 404 for another organization', async () => {
-		const { cookie, organization } = await createSignedInUser()
-		const campaign = await createCampaignRecord(organization.id, { channels: ['LINKEDIN'] })
-		const [member, invalid] = await createContactRecords(organization.id, [
-			{ firstName: 'Alpha', linkedin: PROFILE },
-			{ firstName: 'Beta', linkedin: 'https://linkedin.com/company/x' },
-		])
-		await addToCampaign(campaign.id, [member!.id])
-		const result = await send(
-			'GET',
-			`/resources/campaigns/${campaign.id}/candidates?sortBy=firstName&sortDirection=asc&take=100&skip=0`,
-			{ cookie },
-		)
-		expect(result.status).toBe(200)
-		expect(result.json.meta).toMatchObject({ total: 2 })
-		expect(
-			result.json.data.map((row: { id: string; added: boolean; ineligibleReason: string | null }) => [
-				row.id,
-				row.added,
-				row.ineligibleReason,
-			]),
-		).toEqual([
-			[member!.id, true, null],
-			[invalid!.id, false, INVALID_LINKEDIN_FOR_CAMPAIGN],
-		])
-		const stranger = await createSignedInUser()
-		expectApiError(
-			await send('GET', `/resources/campaigns/${campaign.id}/candidates`, { cookie: stranger.cookie }),
-			404,
-		)
-	})
-})

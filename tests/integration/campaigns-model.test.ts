@@ -10,11 +10,7 @@ import { createSignedInUser } from '#tests/db-utils.ts'
 import { addToCampaign } from '#tests/factories/campaign.ts'
 import { createContactRecords } from '#tests/factories/list.ts'
 import { createTagRecord, tagContacts } from '#tests/factories/tag.ts'
-import {
-	addContactsToCampaign,
-	campaignMemberIds,
-	listCampaignCandidates,
-} from '#app/models/campaign/campaign-contacts.server.ts'
+import { addContactsToCampaign, campaignMemberIds } from '#app/models/campaign/campaign-contacts.server.ts'
 import {
 	createCampaign,
 	findCampaign,
@@ -132,31 +128,5 @@ describe('adding contacts to a campaign', () => {
 		expect(result).toEqual({ added: 1, skipped: [], skippedCount: 1 })
 		expect(await prisma.campaignContact.count({ where: { campaignId: campaign.id } })).toBe(1)
 		expect(await campaignMemberIds(campaign.id, [contacts[0]!.id])).toEqual(new Set([contacts[0]!.id]))
-	})
-
-	test('candidates: every matching contact with its Added state and channel rule', async () => {
-		const { organizationId, userId } = await newOrganization()
-		const campaign = await createCampaign(organizationId, userId, { name: 'C', channels: ['LINKEDIN'] })
-		const [member, noLinkedin, ok] = await createContactRecords(organizationId, [
-			{ firstName: 'Zed', linkedin: PROFILE },
-			{ firstName: 'Yan' },
-			{ firstName: 'Xia', linkedin: PROFILE },
-		])
-		await addToCampaign(campaign.id, [member!.id])
-		const { data, total } = await listCampaignCandidates(
-			organizationId,
-			campaign,
-			ContactFilterSchema.parse({ sortBy: 'firstName', sortDirection: 'asc', campaign: campaign.id }),
-			{ take: 2, skip: 0 },
-		)
-		expect(total).toBe(3)
-		expect(data.map((row) => [row.firstName, row.added, row.ineligibleReason])).toEqual([
-			['Xia', false, null],
-			['Yan', false, LINKEDIN_REQUIRED_FOR_CAMPAIGN],
-		])
-		const second = await listCampaignCandidates(organizationId, campaign, noFilter, { take: 100, skip: 0 })
-		expect(second.data.find((row) => row.id === member!.id)?.added).toBe(true)
-		expect(second.data.find((row) => row.id === ok!.id)?.added).toBe(false)
-		expect(noLinkedin).toBeTruthy()
 	})
 })

@@ -173,9 +173,14 @@ describe('the CRM API as a member of another organization', () => {
 })
 
 describe('the CRM resource routes as a member of another organization', () => {
-	test('campaign candidates answer 404; tag coverage counts nothing of theirs', async () => {
-		const candidates = await call('GET', `/resources/campaigns/${victim.campaign.id}/candidates`)
-		expect(candidates.status).toBe(404)
+	test('list and campaign candidates answer 404; tag coverage counts nothing of theirs', async () => {
+		for (const path of [
+			`/resources/candidates/campaign/${victim.campaign.id}`,
+			`/resources/candidates/list/${victim.list.id}`,
+			`/resources/candidates/list/${victim.list.slug}`,
+		]) {
+			expect((await call('GET', path)).status).toBe(404)
+		}
 		await prisma.contactTag.create({ data: { tagId: victim.tag.id, contactId: victim.contact.id } })
 		try {
 			const coverage = await call('POST', '/resources/tags/coverage', {

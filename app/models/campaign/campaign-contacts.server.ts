@@ -1,7 +1,6 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { selectedContactIdsSql } from '#app/models/contact/contact-filter.server.ts'
 import { addContactsToGroup, groupMemberIds } from '#app/models/contact/contact-membership.server.ts'
-import { findContactsPage } from '#app/models/contact/contact-list.server.ts'
 import { campaignIneligibility, LINKEDIN_PROFILE_PATTERN } from '#app/schemas/campaign.ts'
 import { type ContactFilter, type ContactSelection } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
@@ -71,36 +70,3 @@ export async function addContactsToCampaign(
 export function campaignMemberIds(campaignId: string, contactIds: string[]) {
 	return groupMemberIds('campaign', campaignId, contactIds)
 }
-
-/**
- * One page of contacts to offer in the Add Contacts dialog: every contact matching the
- * filter, each marked `added` (already a member) and with the channel rule it fails, if any.
- */
-export async function listCampaignCandidates(
-	organizationId: string,
-	campaign: CampaignRef,
-	filter: ContactFilter,
-	page: { take: number; skip: number },
-) {
-	const candidateFilter = { ...filter, campaign: undefined }
-	const { contacts: rows, total } = await findContactsPage(organizationId, candidateFilter, page)
-	const members = await campaignMemberIds(
-		campaign.id,
-		rows.map((row) => row.id),
-	)
-	const data = rows.map((row) => ({
-		id: row.id,
-		firstName: row.firstName,
-		lastName: row.lastName,
-		email: row.email,
-		linkedin: row.linkedin,
-		role: row.role,
-		company: row.company,
-		tags: row.tags,
-		createdAt: row.createdAt,
-		added: members.has(row.id),
-		ineligibleReason: campaignIneligibility(row, campaign.channels),
-	}))
-	return { data, total }
-}
-export type CampaignCandidate = Awaited<ReturnType<typeof listCampaignCandidates>>['data'][number]

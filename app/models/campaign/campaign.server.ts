@@ -1,6 +1,5 @@
-import { findContactsPage } from '#app/models/contact/contact-list.server.ts'
+import { findGroupMembersPage } from '#app/models/contact/contact-list.server.ts'
 import { type CreateCampaignInput } from '#app/schemas/campaign.ts'
-import { CONTACTS_PAGE_SIZE, ContactFilterSchema, type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
 
 export const CAMPAIGN_SELECT = {
@@ -46,15 +45,14 @@ export function findCampaign(organizationId: string, campaignId: string) {
 export async function getCampaignWithContacts(
 	organizationId: string,
 	campaignId: string,
-	{
-		take = CONTACTS_PAGE_SIZE,
-		skip = 0,
-		filter,
-	}: { take?: number; skip?: number; filter?: Partial<ContactFilter> } = {},
+	page: Parameters<typeof findGroupMembersPage>[2] = {},
 ) {
 	const campaign = await findCampaign(organizationId, campaignId)
 	if (!campaign) return null
-	const contactFilter = ContactFilterSchema.parse({ ...filter, campaign: campaign.id })
-	const { contacts, total } = await findContactsPage(organizationId, contactFilter, { take, skip })
+	const { contacts, total } = await findGroupMembersPage(
+		organizationId,
+		{ kind: 'campaign', id: campaign.id },
+		page,
+	)
 	return { ...campaign, contacts, total }
 }

@@ -1,6 +1,6 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { type ContactStatus } from '#app/generated/prisma/enums.ts'
-import { type ContactFilter } from '#app/schemas/contact-filter.ts'
+import { CONTACTS_PAGE_SIZE, type ContactFilter, ContactFilterSchema } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { contactFilterConditions, contactOrderBy } from './contact-filter.server.ts'
 import { membershipMatchesOrderBy, membershipMatchesSql } from './contact-membership-query.server.ts'
@@ -92,6 +92,20 @@ export async function findContactsPage(
 		countContacts(organizationId, filter),
 	])
 	return { contacts, total }
+}
+
+/** The members of one list or campaign (already found in the organization): a page and the total. */
+export function findGroupMembersPage(
+	organizationId: string,
+	group: { kind: 'list' | 'campaign'; id: string },
+	{
+		take = CONTACTS_PAGE_SIZE,
+		skip = 0,
+		filter,
+	}: { take?: number; skip?: number; filter?: Partial<ContactFilter> } = {},
+) {
+	const contactFilter = ContactFilterSchema.parse({ ...filter, [group.kind]: group.id })
+	return findContactsPage(organizationId, contactFilter, { take, skip })
 }
 
 /**

@@ -1,12 +1,7 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
-import { findContactsPage } from '#app/models/contact/contact-list.server.ts'
+import { findGroupMembersPage } from '#app/models/contact/contact-list.server.ts'
 import { addContactsToGroup, groupMemberIds } from '#app/models/contact/contact-membership.server.ts'
-import {
-	CONTACTS_PAGE_SIZE,
-	ContactFilterSchema,
-	type ContactFilter,
-	type ContactSelection,
-} from '#app/schemas/contact-filter.ts'
+import { type ContactFilter, type ContactSelection } from '#app/schemas/contact-filter.ts'
 import { type CreateListInput } from '#app/schemas/list.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { nextListSlug } from './list-slug.server.ts'
@@ -60,16 +55,11 @@ export function findList(organizationId: string, idOrSlug: string) {
 export async function getListWithContacts(
 	organizationId: string,
 	slug: string,
-	{
-		take = CONTACTS_PAGE_SIZE,
-		skip = 0,
-		filter,
-	}: { take?: number; skip?: number; filter?: Partial<ContactFilter> } = {},
+	page: Parameters<typeof findGroupMembersPage>[2] = {},
 ) {
 	const list = await findListBySlug(organizationId, slug)
 	if (!list) return null
-	const contactFilter = ContactFilterSchema.parse({ ...filter, list: list.id })
-	const { contacts, total } = await findContactsPage(organizationId, contactFilter, { take, skip })
+	const { contacts, total } = await findGroupMembersPage(organizationId, { kind: 'list', id: list.id }, page)
 	return { ...list, contacts, total }
 }
 
@@ -92,20 +82,4 @@ export async function addContactsToList(
 /** Which of these contacts are already in the list (for the Added state). */
 export function listMemberIds(listId: string, contactIds: string[]) {
 	return groupMemberIds('list', listId, contactIds)
-}
-
-/** One page of contacts to offer for a list, each marked `added` when already a member. */
-export async function listListCandidates(
-	organizationId: string,
-	listId: string,
-	filter: ContactFilter,
-	page: { take: number; skip: number },
-) {
-	const candidateFilter = { ...filter, list: undefined }
-	const { contacts: rows, total } = await findContactsPage(organizationId, candidateFilter, page)
-	const members = await listMemberIds(
-		listId,
-		rows.map((row) => row.id),
-	)
-	return { rows: rows.map((row) => ({ ...row, added: members.has(row.id) })), total }
 }

@@ -1,4 +1,5 @@
-import { PICKER_FIELDS } from '#app/components/lists/contact-picker-panel.tsx'
+import { type CandidateGroup, listGroupCandidates } from '#app/models/contact/contact-candidates.server.ts'
+import { PICKER_FIELDS } from '#app/schemas/add-contacts.ts'
 import {
 	CONTACTS_PAGE_SIZE,
 	type ContactFilter,
@@ -12,8 +13,6 @@ import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 // The list page and the campaign page share their shape: a page of members (?contactsPage=) and
 // the Add Contacts form without JavaScript (?add, with search, tags and page in the query
 // string) posting back to the page. These are the server halves they share.
-
-type PageWindow = { take: number; skip: number }
 
 /** A row as the browser gets it: its date as an ISO string. */
 function withIsoCreatedAt<Row extends { createdAt: Date }>(row: Row) {
@@ -32,18 +31,38 @@ export function serializeMembers<Row extends { createdAt: Date }>(rows: Row[]) {
 }
 
 /**
- * With `?add`: the Add Contacts form's state (search, tags, 1-based page) and its page of
- * candidates from `listCandidates`; without it, null.
+ * With `?add`: the Add Contacts form's state (search, tags, 1-based page) and its page of the
+ * group's candidates; without it, null.
  */
-export async function loadAddContactsPanel<Row extends { createdAt: Date }>(
-	url: URL,
-	listCandidates: (filter: ContactFilter, window: PageWindow) => Promise<{ rows: Row[]; total: number }>,
-) {
+export async function loadAddContactsPanel(url: URL, organizationId: string, group: CandidateGroup) {
 	if (!url.searchParams.has('add')) return null
 	const filter = contactFilterFromSearchParams(url.searchParams)
 	const page = parsePage(url.searchParams.get('page'))
-	const { rows, total } = await listCandidates(filter, pageWindow(page, CONTACTS_PAGE_SIZE))
+	const { rows, total } = await listGroupCandidates(
+		organizationId,
+		group,
+		filter,
+		pageWindow(page, CONTACTS_PAGE_SIZE),
+	)
 	return { search: filter.search ?? '', tags: filter.tags, page, total, rows: rows.map(withIsoCreatedAt) }
+}
+
+/**
+ * The half of a list or campaign page's data that both share: its page of members, ready for the
+ * browser, and with `?add` the Add Contacts form (loadAddContactsPanel).
+ */
+export async function groupPageData<Row extends { createdAt: Date }>(
+	url: URL,
+	organizationId: string,
+	group: CandidateGroup,
+	members: { contacts: Row[]; total: number; page: number },
+) {
+	return {
+		contacts: serializeMembers(members.contacts),
+		total: members.total,
+		contactsPage: members.page,
+		add: await loadAddContactsPanel(url, organizationId, group),
+	}
 }
 
 /** The selection a picker form posted: 'all' (with its search and tags) or the ticked ids. */

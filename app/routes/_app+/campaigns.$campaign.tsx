@@ -1,28 +1,19 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { Sparkles } from 'lucide-react'
 import { useState } from 'react'
-import { AddContactsDialog } from '#app/components/campaigns/add-contacts-dialog.tsx'
+import { useAddContacts } from '#app/components/add-contacts/add-contacts.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { ContactPickerPanel } from '#app/components/lists/contact-picker-panel.tsx'
 import { AddContactsLink, GroupPage } from '#app/components/lists/group-page.tsx'
 import { MemberContactsTable } from '#app/components/lists/member-contacts-table.tsx'
 import { GenerateSequencesDialog } from '#app/components/sequences/generate-sequences/generate-sequences-dialog.tsx'
 import { CampaignStatusBadge } from '#app/components/status-badge.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import {
-	addContactsToCampaign,
-	listCampaignCandidates,
-} from '#app/models/campaign/campaign-contacts.server.ts'
+import { addContactsToCampaign } from '#app/models/campaign/campaign-contacts.server.ts'
 import { findCampaign, getCampaignWithContacts } from '#app/models/campaign/campaign.server.ts'
 import { campaignBatchToast, formatChannels } from '#app/schemas/campaign.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
-import {
-	addContactsFromPicker,
-	loadAddContactsPanel,
-	membersPage,
-	serializeMembers,
-} from './__add-contacts.server.ts'
+import { addContactsFromPicker, groupPageData, membersPage } from './__add-contacts.server.ts'
 
 const ADD_INTENT = 'add-to-campaign'
 
@@ -33,22 +24,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const campaign = await getCampaignWithContacts(actor.organizationId, params.campaign ?? '', members.window)
 	if (!campaign) throw new Response('Campaign not found', { status: 404 })
 
-	// ?add: the Add Contacts form without JavaScript (search, tags and page in the query string).
-	const add = await loadAddContactsPanel(url, async (filter, window) => {
-		const { data, total } = await listCampaignCandidates(actor.organizationId, campaign, filter, window)
-		return { rows: data, total }
-	})
+	// ?add: Add Contacts (search, tags and page in the query string), the form without JavaScript.
+	const group = {
+		kind: 'campaign' as const,
+		id: campaign.id,
+		name: campaign.name,
+		channels: campaign.channels,
+	}
 	return {
-		campaign: {
-			id: campaign.id,
-			name: campaign.name,
-			channels: campaign.channels,
-			status: campaign.status,
-		},
-		contacts: serializeMembers(campaign.contacts),
-		total: campaign.total,
-		contactsPage: members.page,
-		add,
+		campaign: { ...group, status: campaign.status },
+		...(await groupPageData(url, actor.organizationId, group, { ...campaign, page: members.page })),
 	}
 }
 
@@ -66,10 +51,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CampaignRoute() {
 	const { campaign, contacts, total, contactsPage, add } = useLoaderData<typeof loader>()
-	const revalidator = useRevalidator()
-	const [dialogOpen, setDialogOpen] = useState(false)
 	const [generating, setGenerating] = useState(false)
 	const base = `/campaigns/${campaign.id}`
+	const addContacts = useAddContacts({
+		group: { kind: 'campaign', id: campaign.id, name: campaign.name },
+		base,
+		intent: ADD_INTENT,
+		panel: add,
+	})
 	const generateQuery = new URLSearchParams({ campaignId: campaign.id }).toString()
 
 	return (
@@ -103,22 +92,13 @@ export default function CampaignRoute() {
 						onClick={(event) => {
 							// With JavaScript: the Add Contacts dialog; without, the form on this page.
 							event.preventDefault()
-							setDialogOpen(true)
+							addContacts.open()
 						}}
 					/>
 				</>
 			}
 		>
-			{add ? (
-				<ContactPickerPanel
-					heading="Add Contacts"
-					intent={ADD_INTENT}
-					base={base}
-					state={add}
-					rows={add.rows}
-					total={add.total}
-				/>
-			) : null}
+			{addContacts.element}
 			<MemberContactsTable
 				label="Campaign contacts"
 				rows={contacts}
@@ -128,12 +108,6 @@ export default function CampaignRoute() {
 				emptyMessage="No contacts in this campaign yet. Add some with Add Contacts."
 			/>
 			<GenerateSequencesDialog query={generateQuery} open={generating} onOpenChange={setGenerating} />
-			<AddContactsDialog
-				open={dialogOpen}
-				onOpenChange={setDialogOpen}
-				campaign={campaign}
-				onAdded={() => revalidator.revalidate()}
-			/>
 		</GroupPage>
 	)
 }

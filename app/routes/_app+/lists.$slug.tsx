@@ -1,29 +1,16 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useNavigate } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { useAddContacts } from '#app/components/add-contacts/add-contacts.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { ContactPickerPanel, pickerHref } from '#app/components/lists/contact-picker-panel.tsx'
 import { AddContactsLink, GroupPage } from '#app/components/lists/group-page.tsx'
 import { MemberContactsTable } from '#app/components/lists/member-contacts-table.tsx'
-import { TagFilterPopover } from '#app/components/tags/tag-filter-popover.tsx'
 import { notify } from '#app/components/toaster.tsx'
-import { DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import { listPermissionError } from '#app/models/list/list-permissions.server.ts'
-import {
-	addContactsToList,
-	findListBySlug,
-	getListWithContacts,
-	listListCandidates,
-} from '#app/models/list/list.server.ts'
+import { addContactsToList, findListBySlug, getListWithContacts } from '#app/models/list/list.server.ts'
 import { contactsAddedToListMessage, LIST_ADD_FORBIDDEN } from '#app/schemas/list.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
-import {
-	addContactsFromPicker,
-	loadAddContactsPanel,
-	membersPage,
-	serializeMembers,
-} from './__add-contacts.server.ts'
+import { addContactsFromPicker, groupPageData, membersPage } from './__add-contacts.server.ts'
 
 const ADD_INTENT = 'add-to-list'
 
@@ -39,16 +26,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		const forbidden = listPermissionError(actor, 'add')
 		if (forbidden) throw await redirectWithToast(`/lists/${list.slug}`, { type: 'error', title: forbidden })
 	}
-	const add = await loadAddContactsPanel(url, (filter, window) =>
-		listListCandidates(actor.organizationId, list.id, filter, window),
-	)
+	const group = { kind: 'list' as const, id: list.id, name: list.name }
 	return {
-		list: { id: list.id, slug: list.slug, name: list.name, description: list.description },
-		contacts: serializeMembers(list.contacts),
-		total: list.total,
-		contactsPage: members.page,
+		list: { ...group, slug: list.slug, description: list.description },
 		isAdmin: actor.isPlatformAdmin,
-		add,
+		...(await groupPageData(url, actor.organizationId, group, { ...list, page: members.page })),
 	}
 }
 
@@ -69,29 +51,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ListRoute() {
 	const { list, contacts, total, contactsPage, isAdmin, add } = useLoaderData<typeof loader>()
-	const navigate = useNavigate()
-	const hydrated = useHydrated()
 	const base = `/lists/${list.slug}`
-
-	const panel = add ? (
-		<ContactPickerPanel
-			heading="Add Contacts to List"
-			intent={ADD_INTENT}
-			base={base}
-			state={add}
-			rows={add.rows}
-			total={add.total}
-			plain={hydrated}
-			tagFilter={
-				hydrated ? (
-					<TagFilterPopover
-						selectedTagIds={add.tags}
-						onChange={(tags) => navigate(pickerHref(base, { ...add, tags, page: 1 }), { replace: true })}
-					/>
-				) : null
-			}
-		/>
-	) : null
+	const addContacts = useAddContacts({
+		group: { kind: 'list', id: list.id, name: list.name },
+		base,
+		intent: ADD_INTENT,
+		panel: add,
+	})
 
 	return (
 		<GroupPage
@@ -102,27 +68,15 @@ export default function ListRoute() {
 			actions={
 				<AddContactsLink
 					onClick={(event) => {
-						// The spec: others see the message and no dialog stays open.
-						if (!isAdmin) {
-							event.preventDefault()
-							notify({ type: 'error', title: LIST_ADD_FORBIDDEN })
-						}
+						// With JavaScript: the dialog; the spec: others see the message and no dialog.
+						event.preventDefault()
+						if (isAdmin) addContacts.open()
+						else notify({ type: 'error', title: LIST_ADD_FORBIDDEN })
 					}}
 				/>
 			}
 		>
-			{panel && !hydrated ? panel : null}
-			{panel && hydrated ? (
-				<DialogShell
-					open
-					onOpenChange={(open) => (open ? null : navigate(base, { preventScrollReset: true }))}
-					title="Add Contacts to List"
-					description={`Tick contacts to add to ${list.name}, or add every match.`}
-					className="max-w-5xl"
-				>
-					{panel}
-				</DialogShell>
-			) : null}
+			{addContacts.element}
 			<MemberContactsTable
 				label="List contacts"
 				rows={contacts}

@@ -7,22 +7,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/car
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import { type CandidateRow, PICKER_FIELDS } from '#app/schemas/add-contacts.ts'
 import { CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
 import { pageCount } from '#app/utils/pagination.ts'
-
-export type PickerRow = {
-	id: string
-	firstName: string
-	lastName: string
-	email: string | null
-	company: { name: string } | null
-	createdAt: string
-	added: boolean
-	ineligibleReason?: string | null
-}
-
-/** The form field names the list and campaign actions read. */
-export const PICKER_FIELDS = { ids: 'contactIds', scope: 'scope', search: 'search', tags: 'tags' } as const
 
 /** The state of the form, all of it in the page's query string. */
 export type PickerState = {
@@ -43,9 +30,10 @@ export function pickerHref(base: string, { search, tags, page }: PickerState) {
 }
 
 /**
- * Adding contacts without JavaScript: a search (GET, state in the query string), a page of
- * contacts with checkboxes (members read Added, ineligible ones show their rule), and
- * "Add selected" / "Add all matching" posting to the page's action at `base`.
+ * Adding contacts without JavaScript (with it, AddContactsDialog): a search (GET, state in the
+ * query string), a page of contacts with checkboxes (members read Added, ineligible ones show
+ * their rule), and the dialog's words, Add Selected / Add All (total), posting to the page's
+ * action at `base`.
  */
 export function ContactPickerPanel({
 	heading,
@@ -54,19 +42,13 @@ export function ContactPickerPanel({
 	state,
 	rows,
 	total,
-	tagFilter,
-	plain = false,
 }: {
 	heading: string
 	intent: string
 	base: string
 	state: PickerState
-	rows: PickerRow[]
+	rows: CandidateRow[]
 	total: number
-	/** With JavaScript: the tag filter popover, next to the search. */
-	tagFilter?: React.ReactNode
-	/** Inside a dialog: no card and no Close link (the dialog has its own). */
-	plain?: boolean
 }) {
 	const { search, tags, page } = state
 	const body = (
@@ -85,7 +67,6 @@ export function ContactPickerPanel({
 					<Search aria-hidden="true" />
 					Search
 				</Button>
-				{tagFilter}
 			</Form>
 			<Form method="post" className="flex flex-col gap-3">
 				<input type="hidden" name="intent" value={intent} />
@@ -150,7 +131,7 @@ export function ContactPickerPanel({
 					/>
 					<div className="flex gap-2">
 						<Button type="submit" name={PICKER_FIELDS.scope} value="selected" disabled={rows.length === 0}>
-							Add selected
+							Add Selected
 						</Button>
 						<Button
 							type="submit"
@@ -159,14 +140,13 @@ export function ContactPickerPanel({
 							variant="secondary"
 							disabled={total === 0}
 						>
-							Add all {total.toLocaleString('en-US')} matching
+							Add All ({total.toLocaleString('en-US')})
 						</Button>
 					</div>
 				</div>
 			</Form>
 		</div>
 	)
-	if (plain) return body
 	return (
 		<Card aria-labelledby="contact-picker-heading">
 			<CardHeader className="flex-row items-center justify-between space-y-0">

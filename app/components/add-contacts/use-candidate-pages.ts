@@ -1,22 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { type CandidateRow } from '#app/schemas/add-contacts.ts'
 import { CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 
-/** A row of the Add Contacts dialog (resources/campaigns/:campaign/candidates). */
-export type CandidateRow = {
-	id: string
-	firstName: string
-	lastName: string
-	email: string | null
-	linkedin: string | null
-	role: string | null
-	company: { id: string; name: string } | null
-	tags: Array<{ id: string; name: string }>
-	createdAt: string
-	added: boolean
-	ineligibleReason: string | null
-}
 type CandidatePage = { data: CandidateRow[]; meta: { total: number } }
+
+export type { CandidateRow }
 
 export type CandidateQuery = {
 	search: string
@@ -37,19 +26,19 @@ export function candidateQueryString(query: CandidateQuery, skip: number) {
 }
 
 /**
- * Pages of 100 candidates for one query, cached by URL, with the next page prefetched (the
- * spec: add-contacts 100 per page, next page prefetched). `refresh` reloads them after adds.
+ * Pages of 100 candidates for one query from the group's candidates resource (`path`, see
+ * candidatesPath), cached by URL, with the next page prefetched (the spec: add-contacts 100 per
+ * page, next page prefetched). `page` is 1-based. `refresh` reloads them after adds.
  */
-export function useCandidatePages(campaignId: string, query: CandidateQuery, page: number) {
-	const base = `/resources/campaigns/${encodeURIComponent(campaignId)}/candidates`
+export function useCandidatePages(path: string, query: CandidateQuery, page: number) {
 	const cache = useRef(new Map<string, Promise<CandidatePage>>())
 	const [pages, setPages] = useState(() => new Map<string, CandidatePage>())
 	const [error, setError] = useState<string | null>(null)
 	const [generation, setGeneration] = useState(0)
 
 	const urlFor = useCallback(
-		(pageIndex: number) => `${base}?${candidateQueryString(query, pageIndex * CONTACTS_PAGE_SIZE)}`,
-		[base, query],
+		(pageNumber: number) => `${path}?${candidateQueryString(query, (pageNumber - 1) * CONTACTS_PAGE_SIZE)}`,
+		[path, query],
 	)
 
 	const load = useCallback((url: string) => {
@@ -72,7 +61,7 @@ export function useCandidatePages(campaignId: string, query: CandidateQuery, pag
 		load(currentUrl)
 			.then((result) => {
 				if (cancelled) return
-				if ((page + 1) * CONTACTS_PAGE_SIZE < result.meta.total) void load(urlFor(page + 1)).catch(() => {})
+				if (page * CONTACTS_PAGE_SIZE < result.meta.total) void load(urlFor(page + 1)).catch(() => {})
 			})
 			.catch((reason: Error) => {
 				if (!cancelled) setError(reason.message)
