@@ -3,6 +3,7 @@ import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import { refuseForeignOrigin, trustProxySetting } from './guards/origin.ts'
+import { securityHeaders } from './guards/security-headers.ts'
 import { createRemixHandler } from './remix-handler.ts'
 
 const projectRoot = path.resolve(import.meta.dirname, '..')
@@ -19,12 +20,7 @@ export async function createApp({ mode }: { mode: 'development' | 'production' }
 	app.disable('x-powered-by')
 	app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY))
 	app.use(compression({ filter: shouldCompress }))
-	app.use((_request, response, next) => {
-		response.set('X-Content-Type-Options', 'nosniff')
-		response.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-		response.set('X-Frame-Options', 'SAMEORIGIN')
-		next()
-	})
+	app.use(securityHeaders({ production: mode === 'production' }))
 	app.use(refuseForeignOrigin({ appUrl: process.env.APP_URL }))
 
 	let build: ServerBuild | (() => Promise<ServerBuild>)

@@ -85,7 +85,11 @@ function remixHeaders(incoming: express.Request['headers']) {
 async function sendResponse(response: express.Response, remixResponse: Response) {
 	response.statusMessage = remixResponse.statusText
 	response.status(remixResponse.status)
-	for (const [key, value] of remixResponse.headers.entries()) response.append(key, value)
+	// A route's header replaces the server's default (one Referrer-Policy, say); cookies add up.
+	for (const [key, value] of remixResponse.headers.entries()) {
+		if (key === 'set-cookie') response.append(key, value)
+		else response.set(key, value)
+	}
 	if (remixResponse.headers.get('Content-Type')?.match(/text\/event-stream/i)) response.flushHeaders()
 	if (remixResponse.body) await writeReadableStreamToWritable(remixResponse.body, response)
 	else response.end()

@@ -60,3 +60,24 @@ test('a wrong method is a 405 with Allow and the API shape', async ({ page }) =>
 	expect(get.headers()['allow']).toBe('POST, PUT, PATCH, DELETE')
 	expect(await get.json()).toEqual({ error: 'method_not_allowed', message: 'GET is not allowed here' })
 })
+
+test('security headers: no framing, a permissions policy, no-store when signed in, one Referrer-Policy', async ({
+	page,
+	playwright,
+	baseURL,
+}) => {
+	const signedIn = await page.request.get('/contacts')
+	const headers = signedIn.headers()
+	expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+	expect(headers['x-frame-options']).toBe('DENY')
+	expect(headers['permissions-policy']).toContain('camera=()')
+	expect(headers['cache-control']).toBe('private, no-store')
+	const anonymous = await playwright.request.newContext({ baseURL })
+	const login = await anonymous.get('/login')
+	expect(login.headers()['cache-control'] ?? '').not.toContain('no-store')
+	// The unsubscribe page's own Referrer-Policy replaces the default instead of adding a second one.
+	const unsubscribe = await anonymous.get('/unsubscribe/not-a-token')
+	const policies = unsubscribe.headersArray().filter((header) => header.name.toLowerCase() === 'referrer-policy')
+	expect(policies.map((header) => header.value)).toEqual(['no-referrer'])
+	await anonymous.dispose()
+})
