@@ -96,6 +96,15 @@ export type InjectBounceInput = {
 	outsideThread?: boolean
 }
 
+export type InjectRawInput = {
+	account?: string
+	/** The whole message, headers and body, CRLF or LF line ends. */
+	raw: string
+	/** Put it in this thread (Gmail threads some reports with the original); else as Gmail would. */
+	threadId?: string
+	labelIds?: string[]
+}
+
 export type FakeSendFailure = { status: number; message?: string; reason?: string }
 
 export type FakeGmailCounters = {
@@ -227,11 +236,19 @@ export function createFakeGmailState() {
 		return message
 	}
 
+	/**
+	 * Received mail joins the thread of a message it references when the subjects match, as in
+	 * Gmail: a reply under another subject starts a thread of its own.
+	 */
 	function findThreadByReferences(account: Account, headers: Header[]) {
 		const referenced = referencedIds(headers)
 		if (!referenced.length) return undefined
+		const subject = normalizeSubject(headerValue(headers, 'subject') ?? '')
 		for (const message of account.messages.values()) {
-			if (referenced.includes(message.messageIdHeader)) return message.threadId
+			if (!referenced.includes(message.messageIdHeader)) continue
+			const first = account.messages.get(account.threads.get(message.threadId)![0]!)!
+			if (normalizeSubject(headerValue(first.payload.headers, 'subject') ?? '') === subject)
+				return message.threadId
 		}
 		return undefined
 	}
@@ -341,6 +358,21 @@ export function createFakeGmailState() {
 		return { id: message.id, threadId: message.threadId, messageId: message.messageIdHeader }
 	}
 
+	/**
+	 * Delivers a raw RFC 822 message (an auto-reply, a report as some server writes it) to the
+	 * account's inbox; it joins a thread as received mail does, or the one named.
+	 */
+	function injectRaw(input: InjectRawInput) {
+		const account = accountFor(input.account)
+		if (input.threadId && !account.threads.get(input.threadId))
+			throw new Error(`fake Gmail: no thread ${input.threadId}`)
+		const message = store(account, input.raw, input.labelIds ?? ['INBOX', 'UNREAD'], {
+			threadId: input.threadId,
+			byReferences: true,
+		})
+		return { id: message.id, threadId: message.threadId, messageId: message.messageIdHeader }
+	}
+
 	function reset() {
 		accounts.clear()
 		accessTokenOwners.clear()
@@ -363,6 +395,7 @@ export function createFakeGmailState() {
 		addAccount,
 		injectReply,
 		injectBounce,
+		injectRaw,
 		reset,
 		sent: () => [...sent],
 		counters: () => ({ ...counters }),
@@ -571,25 +604,9 @@ export function createFakeGmailState() {
 	}
 
 	function listMessages(account: Account, params: URLSearchParams) {
-		const terms = (params.get('q') ?? '').match(/\S+/g) ?? []
 		const labels = params.getAll('labelIds')
-		let messages = [...account.messages.values()].reverse()
-		for (const term of terms) {
-			const [key, ...rest] = term.split(':')
-			const value = rest.join(':').toLowerCase()
-			if (key === 'rfc822msgid') {
-				const wanted = value.startsWith('<') ? value : `<${value}>`
-				messages = messages.filter((message) => message.messageIdHeader.toLowerCase() === wanted)
-			} else if (key === 'in' && value === 'sent') {
-				messages = messages.filter((message) => message.labelIds.includes('SENT'))
-			} else if (key === 'in' && value === 'inbox') {
-				messages = messages.filter((message) => message.labelIds.includes('INBOX'))
-			} else if (key === 'from') {
-				messages = messages.filter((message) =>
-					(headerValue(message.payload.headers, 'from') ?? '').toLowerCase().includes(value),
-				)
-			}
-		}
+		const matches = searchMatcher(params.get('q') ?? '')
+		let messages = [...account.messages.values()].reverse().filter(matches)
 		if (labels.length)
 			messages = messages.filter((message) => labels.every((label) => message.labelIds.includes(label)))
 		const { page, nextPageToken } = paginate(messages, params)
@@ -644,6 +661,8 @@ export function createFakeGmailState() {
 					return json(response, 200, await injectReply(input as InjectReplyInput))
 				case 'POST /__fake/bounce':
 					return json(response, 200, injectBounce(input as InjectBounceInput))
+				case 'POST /__fake/raw':
+					return json(response, 200, injectRaw(input as InjectRawInput))
 				case 'POST /__fake/fail-sends':
 					controls.failSends(Number(input.count ?? 1), (input.failure as FakeSendFailure) ?? { status: 500 })
 					return json(response, 200, {})
@@ -749,6 +768,8 @@ export function connectFakeGmail(url: string) {
 			call<{ id: string; threadId: string; messageId: string }>('POST', 'reply', input),
 		injectBounce: (input: InjectBounceInput) =>
 			call<{ id: string; threadId: string; messageId: string }>('POST', 'bounce', input),
+		injectRaw: (input: InjectRawInput) =>
+			call<{ id: string; threadId: string; messageId: string }>('POST', 'raw', input),
 		failSends: (count: number, failure?: FakeSendFailure) => call('POST', 'fail-sends', { count, failure }),
 		configure: (config: FakeGmailConfig) => call('POST', 'config', config),
 		revokeGrant: (email?: string) => call('POST', 'revoke', { email }),
@@ -785,6 +806,64 @@ export async function spawnFakeGmail({ port = 0 }: { port?: number } = {}) {
 				child.kill('SIGTERM')
 			}),
 	}
+}
+
+// ─── Gmail search (the operators Reachout uses) ─────────────────────────────
+
+/**
+ * A matcher for Gmail's query syntax as far as Reachout uses it: terms are ANDed, `{a b}` ORs its
+ * terms, `-term` negates; operators `from:` (address or part of the From header), `rfc822msgid:`,
+ * `in:inbox|sent|drafts`, `after:`/`before:` (epoch seconds or yyyy/mm/dd, on the received time).
+ * Any other term is refused, so a query the fake does not understand fails the test.
+ */
+function searchMatcher(query: string): (message: StoredMessage) => boolean {
+	const tokens = query.match(/-?\{[^}]*\}|\S+/g) ?? []
+	const predicates = tokens.map((token) => {
+		const negated = token.startsWith('-')
+		const body = negated ? token.slice(1) : token
+		const predicate = body.startsWith('{')
+			? anyOf(
+					body
+						.slice(1, -1)
+						.split(/\s+/)
+						.filter(Boolean)
+						.map(searchTerm),
+				)
+			: searchTerm(body)
+		return negated ? (message: StoredMessage) => !predicate(message) : predicate
+	})
+	return (message) => predicates.every((predicate) => predicate(message))
+}
+
+function anyOf(predicates: Array<(message: StoredMessage) => boolean>) {
+	return (message: StoredMessage) => predicates.some((predicate) => predicate(message))
+}
+
+function searchTerm(term: string): (message: StoredMessage) => boolean {
+	const index = term.indexOf(':')
+	const key = term.slice(0, index).toLowerCase()
+	const value = term.slice(index + 1).toLowerCase()
+	const labelOf = { inbox: 'INBOX', sent: 'SENT', drafts: 'DRAFT', draft: 'DRAFT' } as Record<string, string>
+	switch (key) {
+		case 'rfc822msgid': {
+			const wanted = value.startsWith('<') ? value : `<${value}>`
+			return (message) => message.messageIdHeader.toLowerCase() === wanted
+		}
+		case 'in':
+			if (!labelOf[value]) break
+			return (message) => message.labelIds.includes(labelOf[value]!)
+		case 'from':
+			return (message) => (headerValue(message.payload.headers, 'from') ?? '').toLowerCase().includes(value)
+		case 'after':
+		case 'before': {
+			const at = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value.replace(/\//g, '-'))
+			if (!Number.isFinite(at)) break
+			return key === 'after'
+				? (message) => message.internalDate >= at
+				: (message) => message.internalDate < at
+		}
+	}
+	throw new Error(`fake Gmail: unsupported search term ${term}`)
 }
 
 // ─── HTTP helpers ────────────────────────────────────────────────────────────
