@@ -822,13 +822,7 @@ function searchMatcher(query: string): (message: StoredMessage) => boolean {
 		const negated = token.startsWith('-')
 		const body = negated ? token.slice(1) : token
 		const predicate = body.startsWith('{')
-			? anyOf(
-					body
-						.slice(1, -1)
-						.split(/\s+/)
-						.filter(Boolean)
-						.map(searchTerm),
-				)
+			? anyOf(body.slice(1, -1).split(/\s+/).filter(Boolean).map(searchTerm))
 			: searchTerm(body)
 		return negated ? (message: StoredMessage) => !predicate(message) : predicate
 	})

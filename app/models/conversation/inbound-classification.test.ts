@@ -67,7 +67,10 @@ describe('delivery reports', () => {
 			'552 5.2.2 <lee@example.org>: mailbox full, quota exceeded',
 		)
 		expect(classify(mailboxFull)).toMatchObject({ kind: 'BOUNCE', bounceClass: 'OTHER', status: '5.2.2' })
-		const spam = inboundSamples.eximGenericStatus(context, '550 Message rejected as spam by Content Filtering')
+		const spam = inboundSamples.eximGenericStatus(
+			context,
+			'550 Message rejected as spam by Content Filtering',
+		)
 		expect(classify(spam)).toMatchObject({ kind: 'BOUNCE', bounceClass: 'POLICY_BLOCK', status: '5.0.0' })
 	})
 

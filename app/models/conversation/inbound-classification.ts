@@ -89,7 +89,10 @@ function deliveryReport(message: Message): InboundClassification | null {
 	const delayed = fields.actions.includes('delayed')
 	if (!failed && fields.actions.length && !delayed)
 		return { kind: 'AUTO_REPLY', signal: `delivery report (${fields.actions.join(', ')})` }
-	if (!failed && (delayed || DELAY_WORDS.test(message.subject) || (!status && DELAY_WORDS.test(message.text))))
+	if (
+		!failed &&
+		(delayed || DELAY_WORDS.test(message.subject) || (!status && DELAY_WORDS.test(message.text)))
+	)
 		return { kind: 'DELAY_NOTICE', status }
 
 	const diagnostic = fields.diagnostic ?? humanDiagnostic(message.text, status)
@@ -99,7 +102,10 @@ function deliveryReport(message: Message): InboundClassification | null {
 
 /** The DSN fields of a report (Action, Status, Diagnostic-Code), folded lines joined. */
 function reportFields(text: string) {
-	const lines = text.replace(/\r\n/g, '\n').replace(/\n[ \t]+/g, ' ').split('\n')
+	const lines = text
+		.replace(/\r\n/g, '\n')
+		.replace(/\n[ \t]+/g, ' ')
+		.split('\n')
 	const actions: string[] = []
 	const statuses: string[] = []
 	let diagnostic: string | null = null
