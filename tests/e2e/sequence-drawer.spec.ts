@@ -244,6 +244,20 @@ test.describe('Sequence drawer', () => {
 		await automatic.scrollIntoViewIfNeeded()
 		if (process.env.SHOTS_DIR)
 			await page.screenshot({ path: `${process.env.SHOTS_DIR}/drawer-automatic-replies.png` })
+
+		// Once the contact really answers, the conversation shows everything, the automatic ones marked.
+		await states.setSequence(sequence.id, 'PAUSED')
+		await states.setEmailStep(sequence.emailSteps[0]!.id, 'REPLIED')
+		await states.addReply(sequence.id, sequence.emailSteps[0]!.id, contact.email, 'Back now. Tuesday?')
+		const replied = await openDrawer(page, sequence.id, 'Sequence Replies')
+		const conversation = replied.getByRole('region', { name: 'Conversation' })
+		await expect(conversation.locator('[data-automatic="AUTO_REPLY"]')).toContainText('Automatic reply')
+		await expect(conversation.locator('[data-automatic="DELAY_NOTICE"]')).toContainText('Delivery delayed')
+		await expect(conversation.locator('[data-from-user="false"]:not([data-automatic])')).toContainText(
+			'Back now. Tuesday?',
+		)
+		if (process.env.SHOTS_DIR)
+			await page.screenshot({ path: `${process.env.SHOTS_DIR}/drawer-conversation-automatic.png` })
 	})
 
 	test('a reply: the conversation replaces the steps; the reply box', async ({ page }) => {
