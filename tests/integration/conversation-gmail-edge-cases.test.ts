@@ -237,6 +237,29 @@ describe('replies in a new thread', () => {
 	})
 })
 
+test("the contact's mail from before the sequence's first email is not a reply", async () => {
+	const { user, organization, sequence: earlier, mailboxId } = await sentGmailSequence()
+	// An older sequence of the same mailbox: the first sync searches from its first email on.
+	await prisma.emailStep.updateMany({
+		where: { sequenceId: earlier.id, sentAt: { not: null } },
+		data: { sentAt: new Date(Date.now() - 10 * 86_400_000) },
+	})
+	const later = await insertSequence({ organizationId: organization.id, user, steps: [{ daysAfter: 0 }] })
+	const contact = await prisma.contact.findUniqueOrThrow({ where: { id: later.contactId } })
+	await fake.injectReply({
+		from: contact.email!,
+		subject: 'Invoice 42',
+		body: 'Please find the invoice attached.',
+		date: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+	})
+	await activateSequences(organization.id, [later.id])
+	expect(await sendEmailStep(later.emailSteps[0]!.id)).toBe('sent')
+
+	expect((await syncMailbox(mailboxId)).outcomes).toEqual({ SENT_STEP: 2 })
+	expect((await state(later.id)).status).toBe('COMPLETED')
+	expect(await prisma.conversationMessage.count({ where: { sequenceId: later.id } })).toBe(0)
+})
+
 describe('organization isolation', () => {
 	test("mail in one organization's mailbox never lands on another organization's sequence", async () => {
 		const ours = await sentGmailSequence()

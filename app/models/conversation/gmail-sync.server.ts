@@ -308,7 +308,7 @@ async function searchUnthreaded(
 		const group = senders.slice(index, index + SEARCH_CONTACTS_PER_QUERY)
 		const from =
 			group.length === 1 ? `from:${group[0]}` : `{${group.map((sender) => `from:${sender}`).join(' ')}}`
-		for (const found of await searchMessages(gmail, `${from} after:${since} -in:sent -in:drafts`)) {
+		for (const found of await searchMessages(gmail, `${from} after:${since} -in:sent`)) {
 			if (seen.has(found.id) || scope.knownThreads.has(found.threadId)) continue
 			seen.add(found.id)
 			await recordUnthreaded(gmail, scope, found.id, result)
@@ -355,7 +355,13 @@ async function recordUnthreaded(
 	if (head.labelIds.includes('SENT') || head.labelIds.includes('DRAFT')) return
 	let sequence =
 		(await sequenceOfMessageIds(scope, [head.inReplyTo, ...head.references])) ??
-		scope.watched.filter((watched) => watched.contactEmail === head.from).at(-1)
+		// Mail from the contact counts from the sequence's first email on, not before.
+		scope.watched
+			.filter(
+				(watched) =>
+					watched.contactEmail === head.from && watched.firstSentAt && head.date >= watched.firstSentAt,
+			)
+			.at(-1)
 	let full: GmailMessage | null = null
 	if (!sequence && classifyInboundMessage(head).kind !== 'REPLY') {
 		full = await getMessage(gmail, messageId, 'full')
