@@ -115,11 +115,13 @@ export type DrawerMessage = {
 	date: string
 	body: string
 	isFromUser: boolean
+	/** Written by a machine: an out-of-office (AUTO_REPLY) or a delivery-delay notice. */
+	automatic: 'AUTO_REPLY' | 'DELAY_NOTICE' | null
 }
 
 export type DrawerData = {
 	sequence: DrawerSequence
-	/** The thread, when an email step was replied to. */
+	/** The thread when an email step was replied to; else only its automatic messages (they stop nothing). */
 	messages: DrawerMessage[]
 	/** A platform admin's read-only view. */
 	readOnly: boolean

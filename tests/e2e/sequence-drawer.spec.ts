@@ -204,6 +204,62 @@ test.describe('Sequence drawer', () => {
 		await expect(tooltip.getByText('The contact unsubscribed')).toBeVisible()
 	})
 
+	test('an out-of-office shows under the steps as an automatic reply; the sequence goes on', async ({
+		page,
+	}) => {
+		await signIn(page)
+		const contact = await seedContact(page.request)
+		const sequence = await seedSequence(page.request, contact.id, {
+			steps: [{ daysAfter: 0 }, { daysAfter: 2 }],
+		})
+		await states.setSequence(sequence.id, 'ACTIVE')
+		await states.setEmailStep(sequence.emailSteps[0]!.id, 'SENT')
+		await states.addAutomaticMessage(
+			sequence.id,
+			sequence.emailSteps[0]!.id,
+			contact.email,
+			'I am out of the office until Monday with limited access to email.',
+			'AUTO_REPLY',
+		)
+		await states.addAutomaticMessage(
+			sequence.id,
+			sequence.emailSteps[0]!.id,
+			'mailer-daemon@googlemail.com',
+			'There was a temporary problem delivering your message. Gmail will retry for 46 more hours.',
+			'DELAY_NOTICE',
+		)
+
+		await page.setViewportSize({ width: 1280, height: 900 })
+		const drawer = await openDrawer(page, sequence.id, 'Active Sequence')
+		await expect(card(drawer, 'Initial Email').getByText('SENT')).toBeVisible()
+		await expect(card(drawer, 'Follow-up Email')).toBeVisible()
+		const automatic = drawer.getByRole('region', { name: 'Automatic replies' })
+		await expect(
+			automatic.getByRole('article', { name: `Automatic reply from ${contact.email}` }),
+		).toContainText('out of the office until Monday')
+		await expect(
+			automatic.getByRole('article', { name: 'Delivery delayed from mailer-daemon@googlemail.com' }),
+		).toContainText('Gmail will retry')
+		await expect(drawer.getByRole('region', { name: 'Conversation' })).toHaveCount(0)
+		await automatic.scrollIntoViewIfNeeded()
+		if (process.env.SHOTS_DIR)
+			await page.screenshot({ path: `${process.env.SHOTS_DIR}/drawer-automatic-replies.png` })
+
+		// Once the contact really answers, the conversation shows everything, the automatic ones marked.
+		await states.setSequence(sequence.id, 'PAUSED')
+		await states.setEmailStep(sequence.emailSteps[0]!.id, 'REPLIED')
+		await states.addReply(sequence.id, sequence.emailSteps[0]!.id, contact.email, 'Back now. Tuesday?')
+		const replied = await openDrawer(page, sequence.id, 'Sequence Replies')
+		const conversation = replied.getByRole('region', { name: 'Conversation' })
+		await expect(conversation.locator('[data-automatic="AUTO_REPLY"]')).toContainText('Automatic reply')
+		await expect(conversation.locator('[data-automatic="DELAY_NOTICE"]')).toContainText('Delivery delayed')
+		await expect(conversation.locator('[data-from-user="false"]:not([data-automatic])')).toContainText(
+			'Back now. Tuesday?',
+		)
+		if (process.env.SHOTS_DIR)
+			await page.screenshot({ path: `${process.env.SHOTS_DIR}/drawer-conversation-automatic.png` })
+	})
+
 	test('a reply: the conversation replaces the steps; the reply box', async ({ page }) => {
 		await signIn(page)
 		const contact = await seedContact(page.request)

@@ -117,6 +117,23 @@ export function sequenceStates(client: pg.Client) {
 				[`msg_${randomUUID().replaceAll('-', '')}`, from, body, emailStepId, sequenceId],
 			)
 		},
+		/** An out-of-office (AUTO_REPLY) or a delay notice (DELAY_NOTICE), as a mailbox sync records it. */
+		async addAutomaticMessage(
+			sequenceId: string,
+			emailStepId: string,
+			from: string,
+			body: string,
+			automatic: 'AUTO_REPLY' | 'DELAY_NOTICE',
+		) {
+			await client.query(
+				`INSERT INTO "ConversationMessage" (id, type, "fromAddress", "bodyText", "isFromUser", date,
+					"providerMessageId", "organizationId", "sequenceId", "emailStepId", automatic)
+				 SELECT $1, 'EMAIL', $2, $3, false, now() - interval '1 day', $1, "organizationId", id, $4,
+					$6::"AutomaticMessageKind"
+				 FROM "Sequence" WHERE id = $5`,
+				[`msg_${randomUUID().replaceAll('-', '')}`, from, body, emailStepId, sequenceId, automatic],
+			)
+		},
 		async addClick(sequenceId: string, emailStepId: string) {
 			await client.query(
 				`INSERT INTO "SequenceEvent" (id, type, url, "organizationId", "sequenceId", "emailStepId")

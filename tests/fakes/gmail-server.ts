@@ -5,6 +5,7 @@ import { type AddressInfo } from 'node:net'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import MailComposer from 'nodemailer/lib/mail-composer/index.js'
+import { findBody, headerValue, parseRfc822, type Header, type ParsedPart } from './rfc822.ts'
 
 /**
  * A small, real Gmail API and Google token endpoint over HTTP, for googleapis to talk to in tests
@@ -17,8 +18,6 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js'
 
 export const FULL_GMAIL_SCOPE =
 	'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile https://www.googleapis.com/auth/gmail.readonly https://www.googleapis.com/auth/gmail.send'
-
-type Header = { name: string; value: string }
 
 type Part = {
 	partId: string
@@ -95,6 +94,15 @@ export type InjectBounceInput = {
 	recipient?: string
 	/** Put the bounce in no thread (some servers' reports do not reference the original). */
 	outsideThread?: boolean
+}
+
+export type InjectRawInput = {
+	account?: string
+	/** The whole message, headers and body, CRLF or LF line ends. */
+	raw: string
+	/** Put it in this thread (Gmail threads some reports with the original); else as Gmail would. */
+	threadId?: string
+	labelIds?: string[]
 }
 
 export type FakeSendFailure = { status: number; message?: string; reason?: string }
@@ -228,11 +236,19 @@ export function createFakeGmailState() {
 		return message
 	}
 
+	/**
+	 * Received mail joins the thread of a message it references when the subjects match, as in
+	 * Gmail: a reply under another subject starts a thread of its own.
+	 */
 	function findThreadByReferences(account: Account, headers: Header[]) {
 		const referenced = referencedIds(headers)
 		if (!referenced.length) return undefined
+		const subject = normalizeSubject(headerValue(headers, 'subject') ?? '')
 		for (const message of account.messages.values()) {
-			if (referenced.includes(message.messageIdHeader)) return message.threadId
+			if (!referenced.includes(message.messageIdHeader)) continue
+			const first = account.messages.get(account.threads.get(message.threadId)![0]!)!
+			if (normalizeSubject(headerValue(first.payload.headers, 'subject') ?? '') === subject)
+				return message.threadId
 		}
 		return undefined
 	}
@@ -342,6 +358,21 @@ export function createFakeGmailState() {
 		return { id: message.id, threadId: message.threadId, messageId: message.messageIdHeader }
 	}
 
+	/**
+	 * Delivers a raw RFC 822 message (an auto-reply, a report as some server writes it) to the
+	 * account's inbox; it joins a thread as received mail does, or the one named.
+	 */
+	function injectRaw(input: InjectRawInput) {
+		const account = accountFor(input.account)
+		if (input.threadId && !account.threads.get(input.threadId))
+			throw new Error(`fake Gmail: no thread ${input.threadId}`)
+		const message = store(account, input.raw, input.labelIds ?? ['INBOX', 'UNREAD'], {
+			threadId: input.threadId,
+			byReferences: true,
+		})
+		return { id: message.id, threadId: message.threadId, messageId: message.messageIdHeader }
+	}
+
 	function reset() {
 		accounts.clear()
 		accessTokenOwners.clear()
@@ -364,6 +395,7 @@ export function createFakeGmailState() {
 		addAccount,
 		injectReply,
 		injectBounce,
+		injectRaw,
 		reset,
 		sent: () => [...sent],
 		counters: () => ({ ...counters }),
@@ -572,25 +604,9 @@ export function createFakeGmailState() {
 	}
 
 	function listMessages(account: Account, params: URLSearchParams) {
-		const terms = (params.get('q') ?? '').match(/\S+/g) ?? []
 		const labels = params.getAll('labelIds')
-		let messages = [...account.messages.values()].reverse()
-		for (const term of terms) {
-			const [key, ...rest] = term.split(':')
-			const value = rest.join(':').toLowerCase()
-			if (key === 'rfc822msgid') {
-				const wanted = value.startsWith('<') ? value : `<${value}>`
-				messages = messages.filter((message) => message.messageIdHeader.toLowerCase() === wanted)
-			} else if (key === 'in' && value === 'sent') {
-				messages = messages.filter((message) => message.labelIds.includes('SENT'))
-			} else if (key === 'in' && value === 'inbox') {
-				messages = messages.filter((message) => message.labelIds.includes('INBOX'))
-			} else if (key === 'from') {
-				messages = messages.filter((message) =>
-					(headerValue(message.payload.headers, 'from') ?? '').toLowerCase().includes(value),
-				)
-			}
-		}
+		const matches = searchMatcher(params.get('q') ?? '')
+		let messages = [...account.messages.values()].reverse().filter(matches)
 		if (labels.length)
 			messages = messages.filter((message) => labels.every((label) => message.labelIds.includes(label)))
 		const { page, nextPageToken } = paginate(messages, params)
@@ -645,6 +661,8 @@ export function createFakeGmailState() {
 					return json(response, 200, await injectReply(input as InjectReplyInput))
 				case 'POST /__fake/bounce':
 					return json(response, 200, injectBounce(input as InjectBounceInput))
+				case 'POST /__fake/raw':
+					return json(response, 200, injectRaw(input as InjectRawInput))
 				case 'POST /__fake/fail-sends':
 					controls.failSends(Number(input.count ?? 1), (input.failure as FakeSendFailure) ?? { status: 500 })
 					return json(response, 200, {})
@@ -750,6 +768,8 @@ export function connectFakeGmail(url: string) {
 			call<{ id: string; threadId: string; messageId: string }>('POST', 'reply', input),
 		injectBounce: (input: InjectBounceInput) =>
 			call<{ id: string; threadId: string; messageId: string }>('POST', 'bounce', input),
+		injectRaw: (input: InjectRawInput) =>
+			call<{ id: string; threadId: string; messageId: string }>('POST', 'raw', input),
 		failSends: (count: number, failure?: FakeSendFailure) => call('POST', 'fail-sends', { count, failure }),
 		configure: (config: FakeGmailConfig) => call('POST', 'config', config),
 		revokeGrant: (email?: string) => call('POST', 'revoke', { email }),
@@ -786,6 +806,58 @@ export async function spawnFakeGmail({ port = 0 }: { port?: number } = {}) {
 				child.kill('SIGTERM')
 			}),
 	}
+}
+
+// ─── Gmail search (the operators Reachout uses) ─────────────────────────────
+
+/**
+ * A matcher for Gmail's query syntax as far as Reachout uses it: terms are ANDed, `{a b}` ORs its
+ * terms, `-term` negates; operators `from:` (address or part of the From header), `rfc822msgid:`,
+ * `in:inbox|sent|drafts`, `after:`/`before:` (epoch seconds or yyyy/mm/dd, on the received time).
+ * Any other term is refused, so a query the fake does not understand fails the test.
+ */
+function searchMatcher(query: string): (message: StoredMessage) => boolean {
+	const tokens = query.match(/-?\{[^}]*\}|\S+/g) ?? []
+	const predicates = tokens.map((token) => {
+		const negated = token.startsWith('-')
+		const body = negated ? token.slice(1) : token
+		const predicate = body.startsWith('{')
+			? anyOf(body.slice(1, -1).split(/\s+/).filter(Boolean).map(searchTerm))
+			: searchTerm(body)
+		return negated ? (message: StoredMessage) => !predicate(message) : predicate
+	})
+	return (message) => predicates.every((predicate) => predicate(message))
+}
+
+function anyOf(predicates: Array<(message: StoredMessage) => boolean>) {
+	return (message: StoredMessage) => predicates.some((predicate) => predicate(message))
+}
+
+function searchTerm(term: string): (message: StoredMessage) => boolean {
+	const index = term.indexOf(':')
+	const key = term.slice(0, index).toLowerCase()
+	const value = term.slice(index + 1).toLowerCase()
+	const labelOf = { inbox: 'INBOX', sent: 'SENT', drafts: 'DRAFT', draft: 'DRAFT' } as Record<string, string>
+	switch (key) {
+		case 'rfc822msgid': {
+			const wanted = value.startsWith('<') ? value : `<${value}>`
+			return (message) => message.messageIdHeader.toLowerCase() === wanted
+		}
+		case 'in':
+			if (!labelOf[value]) break
+			return (message) => message.labelIds.includes(labelOf[value]!)
+		case 'from':
+			return (message) => (headerValue(message.payload.headers, 'from') ?? '').toLowerCase().includes(value)
+		case 'after':
+		case 'before': {
+			const at = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value.replace(/\//g, '-'))
+			if (!Number.isFinite(at)) break
+			return key === 'after'
+				? (message) => message.internalDate >= at
+				: (message) => message.internalDate < at
+		}
+	}
+	throw new Error(`fake Gmail: unsupported search term ${term}`)
 }
 
 // ─── HTTP helpers ────────────────────────────────────────────────────────────
@@ -846,39 +918,7 @@ function formatMessage(message: StoredMessage, params: URLSearchParams) {
 	return { ...base, payload: message.payload }
 }
 
-// ─── A small RFC 822 / MIME reader (the fake hands Gmail-style parsed payloads out) ──────
-
-type ParsedPart = {
-	headers: Header[]
-	mimeType: string
-	params: Record<string, string>
-	body: Buffer
-	parts: ParsedPart[]
-}
-
-function parseRfc822(raw: string): ParsedPart {
-	const separator = /\r?\n\r?\n/.exec(raw)
-	const head = separator ? raw.slice(0, separator.index) : raw
-	const body = separator ? raw.slice(separator.index + separator[0].length) : ''
-	const headers: Header[] = []
-	for (const line of head.split(/\r?\n/)) {
-		if (/^[ \t]/.test(line) && headers.length) headers[headers.length - 1]!.value += ' ' + line.trim()
-		else if (line.includes(':')) {
-			const index = line.indexOf(':')
-			headers.push({ name: line.slice(0, index).trim(), value: line.slice(index + 1).trim() })
-		}
-	}
-	for (const header of headers) header.value = decodeWords(header.value)
-	const { type, params } = parseContentType(headerValue(headers, 'content-type') ?? 'text/plain')
-	if (type.startsWith('multipart/') && params.boundary) {
-		const delimiter = `--${params.boundary}`
-		const sections = body.split(new RegExp(`\\r?\\n?${escapeRegExp(delimiter)}(?:--)?[ \\t]*\\r?\\n?`))
-		const parts = sections.slice(1).filter((section) => section.trim() !== '')
-		return { headers, mimeType: type, params, body: Buffer.alloc(0), parts: parts.map(parseRfc822) }
-	}
-	const encoding = (headerValue(headers, 'content-transfer-encoding') ?? '7bit').toLowerCase()
-	return { headers, mimeType: type, params, body: decodeTransfer(body, encoding), parts: [] }
-}
+// ─── Gmail-style payloads from the MIME reader (rfc822.ts) ──────
 
 function toGmailPart(part: ParsedPart, partId: string): Part {
 	const disposition = headerValue(part.headers, 'content-disposition') ?? ''
@@ -899,70 +939,8 @@ function toGmailPart(part: ParsedPart, partId: string): Part {
 	}
 }
 
-function findBody(part: ParsedPart, mimeType: string): string {
-	if (part.mimeType === mimeType && !part.parts.length) return part.body.toString('utf8')
-	for (const child of part.parts) {
-		const found = findBody(child, mimeType)
-		if (found) return found
-	}
-	return ''
-}
-
 function snippetOf(part: ParsedPart) {
 	return findBody(part, 'text/plain').replace(/\s+/g, ' ').trim().slice(0, 200)
-}
-
-function parseContentType(value: string) {
-	const [type, ...rest] = value.split(';')
-	const params: Record<string, string> = {}
-	for (const param of rest) {
-		const index = param.indexOf('=')
-		if (index < 0) continue
-		params[param.slice(0, index).trim().toLowerCase()] = param
-			.slice(index + 1)
-			.trim()
-			.replace(/^"|"$/g, '')
-	}
-	return { type: (type ?? 'text/plain').trim().toLowerCase(), params }
-}
-
-function decodeTransfer(body: string, encoding: string) {
-	if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64')
-	if (encoding === 'quoted-printable') return decodeQuotedPrintable(body.replace(/=\r?\n/g, ''))
-	return Buffer.from(body, 'utf8')
-}
-
-function decodeQuotedPrintable(text: string) {
-	const bytes: number[] = []
-	for (let i = 0; i < text.length; i++) {
-		const hex = text.slice(i + 1, i + 3)
-		if (text[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-			bytes.push(parseInt(hex, 16))
-			i += 2
-		} else bytes.push(...Buffer.from(text[i]!, 'utf8'))
-	}
-	return Buffer.from(bytes)
-}
-
-/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=), as Gmail shows header values decoded. */
-function decodeWords(value: string) {
-	return value
-		.replace(/(=\?[^?]+\?[QqBb]\?[^?]*\?=)\s+(?==\?)/g, '$1')
-		.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, charset: string, kind: string, text: string) => {
-			const bytes =
-				kind.toUpperCase() === 'B'
-					? Buffer.from(text, 'base64')
-					: decodeQuotedPrintable(text.replace(/_/g, ' '))
-			try {
-				return new TextDecoder(charset.toLowerCase()).decode(bytes)
-			} catch {
-				return bytes.toString('utf8')
-			}
-		})
-}
-
-function headerValue(headers: Header[], name: string) {
-	return headers.find((header) => header.name.toLowerCase() === name)?.value ?? null
 }
 
 function referencedIds(headers: Header[]): string[] {
@@ -982,10 +960,6 @@ function normalizeSubject(subject: string) {
 
 function extractAddress(value: string) {
 	return (/<([^>]+)>/.exec(value)?.[1] ?? value).trim()
-}
-
-function escapeRegExp(text: string) {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 async function composeRaw(input: {

@@ -20,6 +20,8 @@ export type ConversationEntry = {
 	body: string
 	html: string
 	isFromUser: boolean
+	/** Written by a machine (an out-of-office, a delay notice): shown, never the contact's reply. */
+	automatic: 'AUTO_REPLY' | 'DELAY_NOTICE' | null
 	emailStepId: string | null
 	metadata: { conversationId: string | null }
 }
@@ -64,6 +66,7 @@ export async function listConversation(
 					bodyHtml: true,
 					bodyText: true,
 					isFromUser: true,
+					automatic: true,
 					date: true,
 					emailStepId: true,
 					metadata: true,
@@ -82,6 +85,7 @@ export async function listConversation(
 		body: step.bodyText || htmlToText(step.bodyHtml),
 		html: step.bodyHtml,
 		isFromUser: true,
+		automatic: null,
 		emailStepId: step.id,
 		metadata: { conversationId: step.providerThreadId ?? sequence.threadId },
 	}))
@@ -95,6 +99,7 @@ export async function listConversation(
 		body: withoutQuotedText(message.bodyText || htmlToText(message.bodyHtml)),
 		html: message.bodyHtml,
 		isFromUser: message.isFromUser,
+		automatic: message.automatic,
 		emailStepId: message.emailStepId,
 		metadata: { conversationId: conversationIdOf(message.metadata) ?? sequence.threadId },
 	}))
@@ -215,6 +220,7 @@ export async function sendReply({
 		body: text,
 		html,
 		isFromUser: true,
+		automatic: null,
 		emailStepId: null,
 		metadata: { conversationId },
 	}

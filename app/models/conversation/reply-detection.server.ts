@@ -2,6 +2,7 @@ import { type Prisma } from '#app/generated/prisma/client.ts'
 import { cancelUnsentStepsWith } from '#app/models/sequence/cancel-unsent-steps.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { prismaRun } from '#app/utils/sql-run.server.ts'
+import { classifyInbound, type BounceClass, type InboundClassification } from './inbound-classification.ts'
 
 /** A message found in a sequence's thread (Gmail sync, the outbox's simulated reply). */
 export type InboundMessage = {
@@ -32,11 +33,14 @@ export type InboundMessage = {
 }
 
 /**
- * REPLY: the contact answered (step REPLIED, sequence PAUSED). BOUNCE: the address bounced (step
- * FAILED, sequence FAILED). OWN: the mailbox's owner wrote it (kept in the thread, stops nothing).
- * SENT_STEP: one of our own sent steps seen again. DUPLICATE: already recorded.
+ * REPLY: the contact answered (step REPLIED, sequence PAUSED). AUTO_REPLY, DELAY_NOTICE: a machine
+ * wrote it (kept in the conversation, marked automatic; stops nothing). BOUNCE: delivery failed
+ * (step FAILED, sequence FAILED; the contact is flagged only when the address does not exist).
+ * OWN: the mailbox's owner wrote it (kept in the thread, stops nothing). SENT_STEP: one of our own
+ * sent steps seen again. DUPLICATE: already recorded.
  */
-export type InboundOutcome = 'REPLY' | 'BOUNCE' | 'OWN' | 'SENT_STEP' | 'DUPLICATE' | 'NOT_FOUND'
+export type InboundOutcome =
+	'REPLY' | 'AUTO_REPLY' | 'DELAY_NOTICE' | 'BOUNCE' | 'OWN' | 'SENT_STEP' | 'DUPLICATE' | 'NOT_FOUND'
 
 export const BOUNCE_REASON = "The contact's address bounced"
 
@@ -93,12 +97,22 @@ export async function recordInboundMessage(message: InboundMessage): Promise<{ o
 				await insertMessage(tx, message, { isFromUser: true, emailStepId: null })
 				return { outcome: 'OWN' as const }
 			}
-			if (isBounce(message)) {
-				await recordBounce(tx, message, sequence, bouncedStep(message, steps))
-				return { outcome: 'BOUNCE' as const }
+			const classification = classifyInboundMessage(message)
+			switch (classification.kind) {
+				case 'BOUNCE':
+					await recordBounce(tx, message, sequence, bouncedStep(message, steps), classification)
+					return { outcome: 'BOUNCE' as const }
+				case 'AUTO_REPLY':
+				case 'DELAY_NOTICE': {
+					const step =
+						classification.kind === 'AUTO_REPLY' ? answeredStep(message, steps) : bouncedStep(message, steps)
+					await recordAutomatic(tx, message, sequence, step, classification)
+					return { outcome: classification.kind }
+				}
+				case 'REPLY':
+					await recordReply(tx, message, sequence, answeredStep(message, steps))
+					return { outcome: 'REPLY' as const }
 			}
-			await recordReply(tx, message, sequence, answeredStep(message, steps))
-			return { outcome: 'REPLY' as const }
 		},
 		{ timeout: 15_000 },
 	)
@@ -122,33 +136,31 @@ function isFromMailboxOwner(message: InboundMessage, sequence: LockedSequence) {
 	return [sequence.mailboxAddress, sequence.googleEmail].some((own) => own && own.toLowerCase() === from)
 }
 
-/**
- * A delivery failure report: from a mailer daemon / postmaster, a multipart/report of delivery
- * status, an X-Failed-Recipients header, or an auto-submitted message with a failure subject.
- * A delay notice ("will retry") is not a bounce.
- */
+/** What the message is (inbound-classification.ts): the contact's reply, a machine's, or a report. */
+export function classifyInboundMessage(
+	message: Pick<
+		InboundMessage,
+		'from' | 'subject' | 'headers' | 'contentType' | 'text' | 'html' | 'reportText'
+	>,
+): InboundClassification {
+	return classifyInbound({
+		headers: message.headers ?? {},
+		from: message.from,
+		subject: message.subject ?? null,
+		contentType: message.contentType ?? null,
+		text: message.text || (message.html ?? '').replace(/<[^>]+>/g, ' '),
+		reportText: message.reportText ?? null,
+	})
+}
+
+/** A delivery failure report (a delay notice is not one). */
 export function isBounce(
-	message: Pick<InboundMessage, 'from' | 'subject' | 'headers' | 'contentType' | 'reportText'>,
+	message: Pick<
+		InboundMessage,
+		'from' | 'subject' | 'headers' | 'contentType' | 'text' | 'html' | 'reportText'
+	>,
 ) {
-	const subject = message.subject ?? ''
-	const headers = message.headers ?? {}
-	const report = message.reportText ?? ''
-	if (/\(delay\)|delayed|will retry/i.test(subject) || /^action:\s*delayed/im.test(report)) return false
-	const localPart = message.from.trim().toLowerCase().split('@')[0] ?? ''
-	if (localPart === 'mailer-daemon' || localPart === 'postmaster') return true
-	if (
-		/multipart\/report/i.test(message.contentType ?? '') &&
-		/delivery-status/i.test(message.contentType ?? '')
-	)
-		return true
-	if (headers['x-failed-recipients']) return true
-	const autoSubmitted = (headers['auto-submitted'] ?? 'no').toLowerCase() !== 'no'
-	return (
-		autoSubmitted &&
-		/undeliver|delivery (status notification|failure|has failed)|returned mail|failure notice|mail delivery failed/i.test(
-			subject,
-		)
-	)
+	return classifyInboundMessage(message).kind === 'BOUNCE'
 }
 
 /** The step a reply answers: by In-Reply-To, then the latest step in References, else the caller's or the latest sent. */
@@ -181,7 +193,11 @@ function latestSent(steps: StepRow[]) {
 async function insertMessage(
 	tx: Tx,
 	message: InboundMessage,
-	{ isFromUser, emailStepId }: { isFromUser: boolean; emailStepId: string | null },
+	{
+		isFromUser,
+		emailStepId,
+		automatic = null,
+	}: { isFromUser: boolean; emailStepId: string | null; automatic?: 'AUTO_REPLY' | 'DELAY_NOTICE' | null },
 ) {
 	await tx.conversationMessage.create({
 		data: {
@@ -195,6 +211,7 @@ async function insertMessage(
 			date: message.date,
 			providerMessageId: message.providerMessageId,
 			messageIdHeader: message.messageIdHeader ?? null,
+			automatic,
 			metadata: message.conversationId ? { conversationId: message.conversationId } : {},
 			organizationId: message.organizationId,
 			sequenceId: message.sequenceId,
@@ -232,36 +249,99 @@ async function recordReply(
 }
 
 /**
- * The step FAILED, the contact flagged (never emailed again), the rest CANCELED and the
- * sequence FAILED: nothing more can reach this address. Terminal sequences stay as they are.
+ * An out-of-office, an autoresponder or a delay notice: kept in the conversation marked as
+ * automatic, with its event, and nothing else — the step stays SENT and the sequence goes on.
+ */
+async function recordAutomatic(
+	tx: Tx,
+	message: InboundMessage,
+	sequence: LockedSequence,
+	step: StepRow | undefined,
+	classification: Extract<InboundClassification, { kind: 'AUTO_REPLY' | 'DELAY_NOTICE' }>,
+) {
+	await insertMessage(tx, message, {
+		isFromUser: false,
+		emailStepId: step?.id ?? null,
+		automatic: classification.kind,
+	})
+	await tx.sequenceEvent.create({
+		data: {
+			type: classification.kind === 'AUTO_REPLY' ? 'AUTO_REPLY' : 'DELIVERY_DELAY',
+			organizationId: message.organizationId,
+			sequenceId: sequence.id,
+			emailStepId: step?.id ?? null,
+			metadata: {
+				providerMessageId: message.providerMessageId,
+				from: message.from,
+				...(classification.kind === 'AUTO_REPLY'
+					? { signal: classification.signal }
+					: { status: classification.status }),
+			},
+		},
+	})
+}
+
+/** What the step and the sequence say after a bounce of this class. */
+export function bounceReason({
+	bounceClass,
+	status,
+	diagnostic,
+}: {
+	bounceClass: BounceClass
+	status: string | null
+	diagnostic: string | null
+}) {
+	if (bounceClass === 'PERMANENT_RECIPIENT') return BOUNCE_REASON
+	const code = status ? ` (${status})` : ''
+	const detail = diagnostic ? `: ${diagnostic.replace(/\s+/g, ' ').trim().slice(0, 240)}` : ''
+	return bounceClass === 'POLICY_BLOCK'
+		? `The recipient's server refused the message by policy${code}${detail}`
+		: `The message could not be delivered${code}${detail}`
+}
+
+/**
+ * The step FAILED, the rest CANCELED and the sequence FAILED with the reason. Only an address
+ * that does not exist (PERMANENT_RECIPIENT) flags the contact, who is then never emailed again:
+ * a policy block or a full mailbox says nothing about the address (decision 016). Terminal
+ * sequences stay as they are.
  */
 async function recordBounce(
 	tx: Tx,
 	message: InboundMessage,
 	sequence: LockedSequence,
 	step: StepRow | undefined,
+	classification: Extract<InboundClassification, { kind: 'BOUNCE' }>,
 ) {
+	const reason = bounceReason(classification)
 	if (step) {
 		await tx.$executeRaw`
-			UPDATE "EmailStep" SET status = 'FAILED', "failureReason" = ${BOUNCE_REASON}, "updatedAt" = now()
+			UPDATE "EmailStep" SET status = 'FAILED', "failureReason" = ${reason}, "updatedAt" = now()
 			WHERE id = ${step.id} AND status IN ('SENT', 'SENDING')`
 	}
-	await tx.$executeRaw`
-		UPDATE "Contact" SET "emailBouncedAt" = COALESCE("emailBouncedAt", ${message.date}), "updatedAt" = now()
-		WHERE id = ${sequence.contactId}`
+	if (classification.bounceClass === 'PERMANENT_RECIPIENT') {
+		await tx.$executeRaw`
+			UPDATE "Contact" SET "emailBouncedAt" = COALESCE("emailBouncedAt", ${message.date}), "updatedAt" = now()
+			WHERE id = ${sequence.contactId}`
+	}
 	await tx.sequenceEvent.create({
 		data: {
 			type: 'BOUNCE',
 			organizationId: message.organizationId,
 			sequenceId: sequence.id,
 			emailStepId: step?.id ?? null,
-			metadata: { providerMessageId: message.providerMessageId, from: message.from, reason: BOUNCE_REASON },
+			metadata: {
+				providerMessageId: message.providerMessageId,
+				from: message.from,
+				reason,
+				bounceClass: classification.bounceClass,
+				status: classification.status,
+			},
 		},
 	})
 	if (['ACTIVE', 'PAUSED', 'PENDING'].includes(sequence.status)) {
-		await cancelUnsentStepsWith(prismaRun(tx), [sequence.id], BOUNCE_REASON)
+		await cancelUnsentStepsWith(prismaRun(tx), [sequence.id], reason)
 		await tx.$executeRaw`
-			UPDATE "Sequence" SET status = 'FAILED', "failureReason" = ${BOUNCE_REASON}, "stoppedAt" = now(),
+			UPDATE "Sequence" SET status = 'FAILED', "failureReason" = ${reason}, "stoppedAt" = now(),
 				"updatedAt" = now()
 			WHERE id = ${sequence.id}`
 	}

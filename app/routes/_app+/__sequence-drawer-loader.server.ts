@@ -94,7 +94,10 @@ export async function loadDrawer(actor: Actor, sequenceId: string, url: URL) {
 	if (!detail)
 		return data({ drawer: null, ...page } satisfies DrawerLoaderData & typeof page, { status: 404 })
 	const replied = detail.emailSteps.some((step) => step.status === 'REPLIED')
-	const messages = (replied ? await listConversation(actor.organizationId, detail.id) : null) ?? []
+	const sent = detail.emailSteps.some((step) => ['SENT', 'REPLIED', 'FAILED'].includes(step.status))
+	const thread = (sent ? await listConversation(actor.organizationId, detail.id) : null) ?? []
+	// Before a reply, the drawer shows the steps and, under them, the automatic replies (out of office…).
+	const messages = replied ? thread : thread.filter((message) => message.automatic)
 	// A platform administrator may look at a sequence read-only (?admin).
 	const readOnly = actor.isPlatformAdmin && url.searchParams.has('admin')
 	const drawerMessages = messages.map((message) => ({
@@ -104,6 +107,7 @@ export async function loadDrawer(actor: Actor, sequenceId: string, url: URL) {
 		date: message.date.toISOString(),
 		body: message.body,
 		isFromUser: message.isFromUser,
+		automatic: message.automatic,
 	}))
 	return { drawer: toDrawerData(detail, drawerMessages, readOnly), ...page }
 }

@@ -15,6 +15,7 @@ import {
 	useDrawerSubmit,
 	useFetcherResult,
 } from './drawer-context.tsx'
+import { AutomaticBadge } from './automatic-messages.tsx'
 
 // UTC, so the server render and the browser agree.
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -52,13 +53,17 @@ function MessageCard({ message }: { message: DrawerMessage }) {
 		<article
 			aria-label={`Message from ${message.from}`}
 			data-from-user={message.isFromUser ? 'true' : 'false'}
+			data-automatic={message.automatic ?? undefined}
 			className={cn(
 				'grid max-w-[85%] gap-1 rounded-lg border p-3 text-sm shadow-sm',
 				message.isFromUser ? 'border-primary/20 bg-primary/5' : 'bg-muted/40',
 			)}
 		>
 			<header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-				<span className="font-medium">{message.from}</span>
+				<span className="flex items-center gap-2">
+					<span className="font-medium">{message.from}</span>
+					{message.automatic ? <AutomaticBadge kind={message.automatic} /> : null}
+				</span>
 				<time dateTime={date.toISOString()} className="text-xs text-muted-foreground">
 					{dateFormat.format(date)}
 				</time>

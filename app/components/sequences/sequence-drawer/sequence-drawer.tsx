@@ -18,6 +18,7 @@ import {
 	repliedLinkedInStep,
 } from '#app/schemas/sequence-drawer.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { AutomaticMessages } from './automatic-messages.tsx'
 import { ConversationView } from './conversation-view.tsx'
 import { DrawerProvider, sequenceActionPath } from './drawer-context.tsx'
 import { DrawerHeader, drawerTitle } from './drawer-header.tsx'
@@ -218,7 +219,10 @@ function DrawerBody({
 				) : repliedLinkedIn ? (
 					<LinkedInReplyView step={repliedLinkedIn} profileUrl={sequence.contact.linkedin} />
 				) : sequence.status === 'CREATING' ? null : (
-					<DrawerSteps sequence={sequence} editId={editId} />
+					<>
+						<DrawerSteps sequence={sequence} editId={editId} />
+						<AutomaticMessages messages={messages} />
+					</>
 				)}
 			</div>
 			{canPrompt ? <PromptBox sequence={sequence} /> : null}
