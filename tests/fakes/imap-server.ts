@@ -52,14 +52,15 @@ export async function startImapServer({ users }: { users: Record<string, string>
 	writeFileSync(join(dir, 'dovecot.conf'), dovecotConfig({ dir, paths, port, owner }))
 	chownTree(dir, owner)
 
-	const child = spawn(DOVECOT_BINARY, ['-F', '-c', join(dir, 'dovecot.conf')], {
+	const child: ChildProcess = spawn(DOVECOT_BINARY, ['-F', '-c', join(dir, 'dovecot.conf')], {
 		stdio: ['ignore', 'pipe', 'pipe'],
-		...(owner.spawnAs ? { uid: owner.uid, gid: owner.gid } : {}),
-		env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir },
+		uid: owner.spawnAs ? owner.uid : undefined,
+		gid: owner.spawnAs ? owner.gid : undefined,
+		env: { ...process.env, HOME: dir },
 	})
 	let output = ''
-	child.stdout?.on('data', (chunk) => (output += String(chunk)))
-	child.stderr?.on('data', (chunk) => (output += String(chunk)))
+	child.stdout?.on('data', (chunk: Buffer) => (output += String(chunk)))
+	child.stderr?.on('data', (chunk: Buffer) => (output += String(chunk)))
 	try {
 		await waitForGreeting(port, child, () => output + readLog(dir))
 	} catch (error) {
