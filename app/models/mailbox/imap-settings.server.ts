@@ -106,6 +106,9 @@ export async function imapConfigForMailbox(mailboxId: string): Promise<ImapConfi
 	}
 }
 
+export type SenderImapSettings =
+	Awaited<ReturnType<typeof imapSettingsForSenders>> extends Map<string, infer V> ? V : never
+
 /** What the settings page shows of each sender's IMAP: the stored settings, else a guess from its SMTP server. */
 export async function imapSettingsForSenders(organizationId: string) {
 	const [senders, defaultServer] = await Promise.all([
