@@ -28,6 +28,8 @@ export const IMAP_SYNC_INTERVAL_MINUTES = 2
 
 /** Whole messages fetched per IMAP FETCH. */
 const FETCH_CHUNK = 100
+/** Sequences recorded at once (one pooled connection each). */
+const RECORD_CONCURRENCY = 6
 
 type Watched = { sequenceId: string; organizationId: string }
 
@@ -61,13 +63,21 @@ async function runSync(mailboxId: string): Promise<SyncResult> {
 			if (headers.length === 0) return inbox.cursorAfter(0)
 			const watch = await watchIndex(mailbox.id)
 			const { inThread, maybe } = triage(headers, watch)
-			const uids = [...inThread.keys(), ...maybe]
+			const uids = [...inThread.keys(), ...maybe].sort((a, b) => a - b)
+			const bySequence = new Map<string, { sequence: Watched; messages: ImapMessage[] }>()
 			for (let start = 0; start < uids.length; start += FETCH_CHUNK) {
 				for (const message of await inbox.messages(uids.slice(start, start + FETCH_CHUNK))) {
 					const sequence = inThread.get(message.uid) ?? quotedSequence(message, watch)
-					if (sequence) await record(sequence, message, inbox.uidValidity, own, result)
+					if (!sequence) continue
+					const entry = bySequence.get(sequence.sequenceId) ?? { sequence, messages: [] }
+					entry.messages.push(message)
+					bySequence.set(sequence.sequenceId, entry)
 				}
 			}
+			// Sequences side by side (each records under its own row lock), a sequence's mail in order.
+			await inParallel([...bySequence.values()], RECORD_CONCURRENCY, async ({ sequence, messages }) => {
+				for (const message of messages) await record(sequence, message, inbox.uidValidity, own, result)
+			})
 			return inbox.cursorAfter(Math.max(...headers.map((header) => header.uid)))
 		})
 		await prisma.mailbox.update({
@@ -207,4 +217,12 @@ async function record(
 		sentByMailboxOwner: own.has(message.from),
 	})
 	result.outcomes[outcome] = (result.outcomes[outcome] ?? 0) + 1
+}
+
+async function inParallel<T>(items: T[], concurrency: number, run: (item: T) => Promise<void>) {
+	let next = 0
+	const worker = async () => {
+		while (next < items.length) await run(items[next++]!)
+	}
+	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker))
 }
