@@ -62,6 +62,8 @@ async function verifiedSender(page: Page) {
 test('no IMAP: the notices and "Mark as replied"; then IMAP settings with their connection test', async ({
 	page,
 }) => {
+	// Two servers to set up, a verification round trip and two IMAP logins (Dovecot delays a refused one by 2 s).
+	test.setTimeout(120_000)
 	await page.setViewportSize({ width: 1280, height: 900 })
 	await signIn(page)
 	const sender = await verifiedSender(page)
@@ -78,6 +80,8 @@ test('no IMAP: the notices and "Mark as replied"; then IMAP settings with their 
 	// The Create sequence form, with that sender chosen.
 	const contact = await seedContact(page.request, { firstName: 'Grace', lastName: 'Hopper' })
 	await page.goto(`/contacts/${contact.id}/sequences/new`)
+	// The rate limits are explained on the first visit.
+	await page.getByRole('dialog', { name: 'Rate limits' }).getByRole('button', { name: 'Got it' }).click()
 	await page.getByLabel('From').selectOption({ label: sender })
 	await expect(page.getByRole('note').filter({ hasText: 'Replies will not stop this sequence' })).toBeVisible()
 	await page.screenshot({ path: `${SHOTS}/create-sequence-no-imap.png` })
