@@ -32,7 +32,9 @@ const { syncImapMailbox, syncImapSequence } = await import('#app/models/conversa
 const imap = await startImapServer({ users: { [ACCOUNT]: PASSWORD } })
 try {
 	const organization = await prisma.organization.create({ data: { name: 'Bench org' } })
-	const user = await prisma.user.create({ data: { email: 'bench@example.com', name: 'Bench', emailVerified: true } })
+	const user = await prisma.user.create({
+		data: { email: 'bench@example.com', name: 'Bench', emailVerified: true },
+	})
 	const mailbox = await prisma.mailbox.create({
 		data: {
 			organizationId: organization.id,
@@ -78,8 +80,10 @@ try {
 	const special = new Map<number, string>()
 	const stride = Math.floor(MESSAGES / (REPLIES_IN_THREAD + REPLIES_NEW_THREAD + BOUNCES))
 	let g = 0
-	for (let index = 0; index < REPLIES_IN_THREAD; index++) special.set((g * stride) % MESSAGES, replyInThread(++g))
-	for (let index = 0; index < REPLIES_NEW_THREAD; index++) special.set((g * stride) % MESSAGES, replyNewThread(++g))
+	for (let index = 0; index < REPLIES_IN_THREAD; index++)
+		special.set((g * stride) % MESSAGES, replyInThread(++g))
+	for (let index = 0; index < REPLIES_NEW_THREAD; index++)
+		special.set((g * stride) % MESSAGES, replyNewThread(++g))
 	for (let index = 0; index < BOUNCES; index++) special.set((g * stride) % MESSAGES, bounce(++g))
 	const raws = Array.from({ length: MESSAGES }, (_, index) => special.get(index) ?? noise(index))
 	imap.writeMaildir(ACCOUNT, raws)
@@ -92,13 +96,17 @@ try {
 	const firstMs = performance.now() - started
 	const paused = await prisma.sequence.count({ where: { organizationId: organization.id, status: 'PAUSED' } })
 	const failed = await prisma.sequence.count({ where: { organizationId: organization.id, status: 'FAILED' } })
-	console.log(`first sync: ${(firstMs / 1000).toFixed(2)} s, outcomes ${JSON.stringify(first.outcomes)}, ${paused} paused, ${failed} failed`)
+	console.log(
+		`first sync: ${(firstMs / 1000).toFixed(2)} s, outcomes ${JSON.stringify(first.outcomes)}, ${paused} paused, ${failed} failed`,
+	)
 	if (first.outcomes.REPLY !== REPLIES_IN_THREAD + REPLIES_NEW_THREAD || first.outcomes.BOUNCE !== BOUNCES)
 		throw new Error('The first sync did not find every reply and bounce')
 
 	started = performance.now()
 	const idle = await syncImapMailbox(mailbox.id)
-	console.log(`incremental sync, nothing new: ${(performance.now() - started).toFixed(0)} ms (${idle.fetched} read)`)
+	console.log(
+		`incremental sync, nothing new: ${(performance.now() - started).toFixed(0)} ms (${idle.fetched} read)`,
+	)
 
 	// Each run: 4 new messages arrive, 1 a reply to a sequence still running.
 	const times: number[] = []
@@ -111,7 +119,8 @@ try {
 		started = performance.now()
 		const result = await syncImapMailbox(mailbox.id)
 		times.push(performance.now() - started)
-		if (result.outcomes.REPLY !== 1) throw new Error(`incremental run ${run}: ${JSON.stringify(result.outcomes)}`)
+		if (result.outcomes.REPLY !== 1)
+			throw new Error(`incremental run ${run}: ${JSON.stringify(result.outcomes)}`)
 	}
 	times.sort((a, b) => a - b)
 	console.log(
@@ -145,21 +154,38 @@ function header(fields: Record<string, string>) {
 }
 
 function filler(seed: number, bytes: number) {
-	const words = ['pipeline', 'quarter', 'meeting', 'update', 'invoice', 'launch', 'team', 'roadmap', 'notes', 'agenda']
+	const words = [
+		'pipeline',
+		'quarter',
+		'meeting',
+		'update',
+		'invoice',
+		'launch',
+		'team',
+		'roadmap',
+		'notes',
+		'agenda',
+	]
 	let text = ''
-	for (let index = 0; text.length < bytes; index++) text += words[(seed + index * 7) % words.length] + (index % 12 === 11 ? '\r\n' : ' ')
+	for (let index = 0; text.length < bytes; index++)
+		text += words[(seed + index * 7) % words.length] + (index % 12 === 11 ? '\r\n' : ' ')
 	return text
 }
 
 function noise(index: number) {
 	const date = new Date(Date.now() - (MESSAGES - index) * 60_000).toUTCString()
 	return `${header({
-		From: index % 3 === 0 ? `News <news${index % 50}@letters.example.net>` : `Colleague ${index % 200} <c${index % 200}@acme.test>`,
+		From:
+			index % 3 === 0
+				? `News <news${index % 50}@letters.example.net>`
+				: `Colleague ${index % 200} <c${index % 200}@acme.test>`,
 		To: ACCOUNT,
 		Subject: `Update #${index}`,
 		Date: date,
 		'Message-ID': `<noise-${index}-${randomBytes(3).toString('hex')}@example.net>`,
-		...(index % 5 === 0 ? { 'In-Reply-To': `<other-${index}@example.net>`, References: `<other-${index}@example.net>` } : {}),
+		...(index % 5 === 0
+			? { 'In-Reply-To': `<other-${index}@example.net>`, References: `<other-${index}@example.net>` }
+			: {}),
 		'MIME-Version': '1.0',
 		'Content-Type': 'text/plain; charset=utf-8',
 	})}\r\n\r\n${filler(index, 1_500 + (index % 7) * 500)}\r\n`

@@ -73,7 +73,9 @@ test('no IMAP: the notices and "Mark as replied"; then IMAP settings with their 
 	const senders = page.getByRole('table', { name: 'Sender addresses' })
 	const row = senders.getByRole('row', { name: new RegExp(sender) })
 	await expect(row).toContainText('Replies will not stop its sequences')
-	await expect(page.getByRole('note').filter({ hasText: `Replies will not stop the sequences of ${sender}` })).toBeVisible()
+	await expect(
+		page.getByRole('note').filter({ hasText: `Replies will not stop the sequences of ${sender}` }),
+	).toBeVisible()
 	await page.getByRole('heading', { name: 'Sender addresses' }).scrollIntoViewIfNeeded()
 	await page.screenshot({ path: `${SHOTS}/sending-no-imap.png` })
 
@@ -83,11 +85,16 @@ test('no IMAP: the notices and "Mark as replied"; then IMAP settings with their 
 	// The rate limits are explained on the first visit.
 	await page.getByRole('dialog', { name: 'Rate limits' }).getByRole('button', { name: 'Got it' }).click()
 	await page.getByLabel('From').selectOption({ label: sender })
-	await expect(page.getByRole('note').filter({ hasText: 'Replies will not stop this sequence' })).toBeVisible()
+	await expect(
+		page.getByRole('note').filter({ hasText: 'Replies will not stop this sequence' }),
+	).toBeVisible()
 	await page.screenshot({ path: `${SHOTS}/create-sequence-no-imap.png` })
 
 	// A running sequence from that sender, its first email sent: the drawer offers "Mark as replied".
-	const mailboxes = (await (await page.request.get('/api/v1/ses/email')).json()) as Array<{ id: string; address: string }>
+	const mailboxes = (await (await page.request.get('/api/v1/ses/email')).json()) as Array<{
+		id: string
+		address: string
+	}>
 	const senderId = mailboxes.find((mailbox) => mailbox.address === sender)!.id
 	const created = await page.request.post('/api/v1/sequences', {
 		data: {
@@ -115,7 +122,9 @@ test('no IMAP: the notices and "Mark as replied"; then IMAP settings with their 
 	await notice.getByRole('button', { name: 'Mark as replied' }).click()
 	await expect(page.getByText('Marked as replied')).toBeVisible()
 	await expect(drawer.getByRole('region', { name: 'Conversation' })).toBeVisible()
-	const { rows } = await db.query<{ status: string }>(`SELECT status::text FROM "Sequence" WHERE id = $1`, [sequence.id])
+	const { rows } = await db.query<{ status: string }>(`SELECT status::text FROM "Sequence" WHERE id = $1`, [
+		sequence.id,
+	])
 	expect(rows[0]!.status).toBe('PAUSED')
 
 	// IMAP settings: the login is tested on save; a wrong password saves nothing.
@@ -130,7 +139,11 @@ test('no IMAP: the notices and "Mark as replied"; then IMAP settings with their 
 	await form.getByLabel('IMAP user name').fill(imapAccount)
 	await form.getByLabel('IMAP password').fill('wrong password')
 	await form.getByRole('button', { name: 'Test and save' }).click()
-	await expect(form.getByText(/Could not log in to the IMAP server: .*refused the user name or password.*Nothing was saved\./)).toBeVisible({
+	await expect(
+		form.getByText(
+			/Could not log in to the IMAP server: .*refused the user name or password.*Nothing was saved\./,
+		),
+	).toBeVisible({
 		timeout: 20_000,
 	})
 	await page.screenshot({ path: `${SHOTS}/imap-settings-refused.png` })

@@ -40,13 +40,21 @@ export async function startImapServer({ users }: { users: Record<string, string>
 		throw new Error(`Dovecot not found at ${DOVECOT_BINARY}: apt-get install dovecot-imapd (see .ci/run)`)
 	const owner = unprivilegedOwner()
 	const dir = mkdtempSync(join(tmpdir(), 'reachout-imap-'))
-	const paths = { run: join(dir, 'run'), state: join(dir, 'state'), mail: join(dir, 'mail'), home: join(dir, 'home') }
+	const paths = {
+		run: join(dir, 'run'),
+		state: join(dir, 'state'),
+		mail: join(dir, 'mail'),
+		home: join(dir, 'home'),
+	}
 	for (const path of Object.values(paths)) mkdirSync(path, { recursive: true })
 	const port = await freePort()
 	writeFileSync(
 		join(dir, 'passwd'),
 		Object.entries(users)
-			.map(([user, password]) => `${user}:{PLAIN}${password}:${owner.uid}:${owner.gid}::${join(paths.home, user)}::`)
+			.map(
+				([user, password]) =>
+					`${user}:{PLAIN}${password}:${owner.uid}:${owner.gid}::${join(paths.home, user)}::`,
+			)
 			.join('\n') + '\n',
 	)
 	writeFileSync(join(dir, 'dovecot.conf'), dovecotConfig({ dir, paths, port, owner }))

@@ -97,7 +97,12 @@ describe('IMAP settings on Settings › Sending', () => {
 
 	test('a wrong password is refused with the reason on the form, and nothing is saved', async () => {
 		const { cookie, sender } = await organizationWithSender()
-		const refused = await post(sendingRoute, '/settings/sending', cookie, imapForm(sender.id, { imapPassword: 'nope' }))
+		const refused = await post(
+			sendingRoute,
+			'/settings/sending',
+			cookie,
+			imapForm(sender.id, { imapPassword: 'nope' }),
+		)
 		expect(refused.status).toBe(400)
 		expect(refused.body.intent).toBe('save-imap')
 		expect(refused.body.result.error[''][0]).toMatch(
@@ -110,40 +115,73 @@ describe('IMAP settings on Settings › Sending', () => {
 
 	test('the right login is saved (password encrypted) and the notice goes', async () => {
 		const { cookie, sender } = await organizationWithSender()
-		const saved = await post(sendingRoute, '/settings/sending', cookie, imapForm(sender.id, { imapSecure: '' }))
+		const saved = await post(
+			sendingRoute,
+			'/settings/sending',
+			cookie,
+			imapForm(sender.id, { imapSecure: '' }),
+		)
 		expect(saved.status).toBe(302)
 		const stored = await prisma.mailbox.findUniqueOrThrow({ where: { id: sender.id } })
-		expect(stored).toMatchObject({ imapHost: imap.host, imapPort: imap.port, imapSecure: false, imapUsername: ACCOUNT })
+		expect(stored).toMatchObject({
+			imapHost: imap.host,
+			imapPort: imap.port,
+			imapSecure: false,
+			imapUsername: ACCOUNT,
+		})
 		expect(stored.imapPasswordEncrypted).not.toContain(PASSWORD)
 		expect(decrypt(stored.imapPasswordEncrypted!)).toBe(PASSWORD)
 		const page = await load(sendingRoute, '/settings/sending', cookie)
-		expect(page.body.senders.find((entry: { id: string }) => entry.id === sender.id).imap.configured).toBe(true)
+		expect(page.body.senders.find((entry: { id: string }) => entry.id === sender.id).imap.configured).toBe(
+			true,
+		)
 		// Stop reading it: back to "replies will not stop".
-		expect((await post(sendingRoute, '/settings/sending', cookie, { intent: 'remove-imap', mailboxId: sender.id })).status).toBe(302)
+		expect(
+			(await post(sendingRoute, '/settings/sending', cookie, { intent: 'remove-imap', mailboxId: sender.id }))
+				.status,
+		).toBe(302)
 		expect((await prisma.mailbox.findUniqueOrThrow({ where: { id: sender.id } })).imapHost).toBeNull()
 	})
 
 	test("another organization's sender cannot be given IMAP settings or lose them", async () => {
 		const mine = await organizationWithSender()
 		const theirs = await organizationWithSender()
-		expect((await post(sendingRoute, '/settings/sending', theirs.cookie, imapForm(theirs.sender.id))).status).toBe(302)
-		const attempt = await post(sendingRoute, '/settings/sending', mine.cookie, imapForm(theirs.sender.id, { imapHost: '127.0.0.2' }))
+		expect(
+			(await post(sendingRoute, '/settings/sending', theirs.cookie, imapForm(theirs.sender.id))).status,
+		).toBe(302)
+		const attempt = await post(
+			sendingRoute,
+			'/settings/sending',
+			mine.cookie,
+			imapForm(theirs.sender.id, { imapHost: '127.0.0.2' }),
+		)
 		expect(attempt.status).toBe(404)
-		const removal = await post(sendingRoute, '/settings/sending', mine.cookie, { intent: 'remove-imap', mailboxId: theirs.sender.id })
+		const removal = await post(sendingRoute, '/settings/sending', mine.cookie, {
+			intent: 'remove-imap',
+			mailboxId: theirs.sender.id,
+		})
 		expect(removal.status).toBe(404)
-		expect((await prisma.mailbox.findUniqueOrThrow({ where: { id: theirs.sender.id } })).imapHost).toBe(imap.host)
+		expect((await prisma.mailbox.findUniqueOrThrow({ where: { id: theirs.sender.id } })).imapHost).toBe(
+			imap.host,
+		)
 		const page = await load(sendingRoute, `/settings/sending?imap=${theirs.sender.id}`, mine.cookie)
 		expect(page.body.imapSenderId).toBeNull()
 	})
 })
 
 describe('a mailbox nobody reads', () => {
-	async function sequenceFromSender(setup: Awaited<ReturnType<typeof organizationWithSender>>, status: 'ACTIVE' | 'PENDING' = 'ACTIVE') {
+	async function sequenceFromSender(
+		setup: Awaited<ReturnType<typeof organizationWithSender>>,
+		status: 'ACTIVE' | 'PENDING' = 'ACTIVE',
+	) {
 		const sequence = await insertSequence({
 			organizationId: setup.organization.id,
 			user: setup.user,
 			status,
-			steps: [{ daysAfter: 0, status: 'SENT' }, { daysAfter: 3, status: 'SCHEDULED' }],
+			steps: [
+				{ daysAfter: 0, status: 'SENT' },
+				{ daysAfter: 3, status: 'SCHEDULED' },
+			],
 			data: { mailboxId: setup.sender.id },
 		})
 		await prisma.emailStep.updateMany({
@@ -157,20 +195,35 @@ describe('a mailbox nobody reads', () => {
 	test('the Create sequence form knows which senders nobody reads', async () => {
 		const setup = await organizationWithSender()
 		const contact = await prisma.contact.create({
-			data: { organizationId: setup.organization.id, firstName: 'Lee', lastName: 'Ray', email: 'lee@example.org' },
+			data: {
+				organizationId: setup.organization.id,
+				firstName: 'Lee',
+				lastName: 'Ray',
+				email: 'lee@example.org',
+			},
 		})
-		const before = await load(newSequenceRoute, `/contacts/${contact.id}/sequences/new`, setup.cookie, { contactId: contact.id })
-		expect(before.body.mailboxes.find((m: { id: string }) => m.id === setup.sender.id).repliesDetected).toBe(false)
+		const before = await load(newSequenceRoute, `/contacts/${contact.id}/sequences/new`, setup.cookie, {
+			contactId: contact.id,
+		})
+		expect(before.body.mailboxes.find((m: { id: string }) => m.id === setup.sender.id).repliesDetected).toBe(
+			false,
+		)
 		await post(sendingRoute, '/settings/sending', setup.cookie, imapForm(setup.sender.id))
 		forgetMailboxTransports()
-		const after = await load(newSequenceRoute, `/contacts/${contact.id}/sequences/new`, setup.cookie, { contactId: contact.id })
-		expect(after.body.mailboxes.find((m: { id: string }) => m.id === setup.sender.id).repliesDetected).toBe(true)
+		const after = await load(newSequenceRoute, `/contacts/${contact.id}/sequences/new`, setup.cookie, {
+			contactId: contact.id,
+		})
+		expect(after.body.mailboxes.find((m: { id: string }) => m.id === setup.sender.id).repliesDetected).toBe(
+			true,
+		)
 	})
 
 	test('"Mark as replied" (a plain form) stops the sequence as a reply would', async () => {
 		const setup = await organizationWithSender()
 		const sequence = await sequenceFromSender(setup)
-		const drawer = await load(drawerRoute, `/sequences/${sequence.id}`, setup.cookie, { sequenceId: sequence.id })
+		const drawer = await load(drawerRoute, `/sequences/${sequence.id}`, setup.cookie, {
+			sequenceId: sequence.id,
+		})
 		expect(drawer.body.drawer.sequence.repliesDetected).toBe(false)
 		const marked = await post(
 			drawerRoute,
@@ -187,11 +240,13 @@ describe('a mailbox nobody reads', () => {
 		})
 		expect(stored.status).toBe('PAUSED')
 		expect(stored.emailSteps.map((step) => step.status)).toEqual(['REPLIED', 'SCHEDULED'])
-		const event = await prisma.sequenceEvent.findFirstOrThrow({ where: { sequenceId: sequence.id, type: 'REPLY' } })
+		const event = await prisma.sequenceEvent.findFirstOrThrow({
+			where: { sequenceId: sequence.id, type: 'REPLY' },
+		})
 		expect(event.metadata).toMatchObject({ manual: true, markedByUserId: setup.user.id })
 	})
 
-	test("another organization cannot mark a sequence as replied; one not sent yet cannot be", async () => {
+	test('another organization cannot mark a sequence as replied; one not sent yet cannot be', async () => {
 		const mine = await organizationWithSender()
 		const theirs = await organizationWithSender()
 		const theirSequence = await sequenceFromSender(theirs)
@@ -203,8 +258,14 @@ describe('a mailbox nobody reads', () => {
 			{ sequenceId: theirSequence.id },
 		)
 		expect(attempt.status).toBe(404)
-		expect((await prisma.sequence.findUniqueOrThrow({ where: { id: theirSequence.id } })).status).toBe('ACTIVE')
-		const draft = await insertSequence({ organizationId: mine.organization.id, user: mine.user, status: 'PENDING' })
+		expect((await prisma.sequence.findUniqueOrThrow({ where: { id: theirSequence.id } })).status).toBe(
+			'ACTIVE',
+		)
+		const draft = await insertSequence({
+			organizationId: mine.organization.id,
+			user: mine.user,
+			status: 'PENDING',
+		})
 		const refused = await post(
 			drawerRoute,
 			`/sequences/${draft.id}`,

@@ -68,7 +68,10 @@ async function sentFirstStep(setup: Awaited<ReturnType<typeof senderWithImap>>, 
 		steps: [{ daysAfter: 0 }, { daysAfter: 0 }],
 		data: { mailboxId: setup.mailbox.id },
 	})
-	await prisma.emailStep.updateMany({ where: { sequenceId: sequence.id }, data: { emailAddressId: setup.mailbox.id } })
+	await prisma.emailStep.updateMany({
+		where: { sequenceId: sequence.id },
+		data: { emailAddressId: setup.mailbox.id },
+	})
 	if (contactEmail)
 		await prisma.contact.update({ where: { id: sequence.contactId }, data: { email: contactEmail } })
 	await activateSequences(setup.organization.id, [sequence.id])
@@ -147,7 +150,11 @@ describe('IMAP reply sync', () => {
 		expect(state.status).toBe('PAUSED')
 		expect(state.emailSteps.map((step) => step.status)).toEqual(['REPLIED', 'SCHEDULED'])
 		const reply = await prisma.conversationMessage.findFirstOrThrow({ where: { sequenceId: sequence.id } })
-		expect(reply).toMatchObject({ isFromUser: false, fromAddress: contactEmail, messageIdHeader: '<answer-1@example.org>' })
+		expect(reply).toMatchObject({
+			isFromUser: false,
+			fromAddress: contactEmail,
+			messageIdHeader: '<answer-1@example.org>',
+		})
 		expect(reply.bodyText).toContain('Sounds good')
 	})
 
@@ -167,7 +174,13 @@ describe('IMAP reply sync', () => {
 		// Mail from someone else that quotes nothing is left alone.
 		await imap.append(
 			address('quote'),
-			rawMail({ from: 'news@example.net', to: address('quote'), subject: 'Newsletter', messageId: '<n1@example.net>', body: 'Hi' }),
+			rawMail({
+				from: 'news@example.net',
+				to: address('quote'),
+				subject: 'Newsletter',
+				messageId: '<n1@example.net>',
+				body: 'Hi',
+			}),
 		)
 		const result = await syncImapMailbox(setup.mailbox.id)
 		expect(result.outcomes).toEqual({ REPLY: 1 })
@@ -235,7 +248,13 @@ describe('IMAP reply sync', () => {
 		)
 		await imap.append(
 			address('own'),
-			rawMail({ from: address('own'), to: 'lead@example.org', subject: 'Quick question', messageId: first.messageId!, body: 'copy' }),
+			rawMail({
+				from: address('own'),
+				to: 'lead@example.org',
+				subject: 'Quick question',
+				messageId: first.messageId!,
+				body: 'copy',
+			}),
 		)
 		// The note is kept in the conversation as the user's; the copy references nothing and is not even opened.
 		const result = await syncImapMailbox(setup.mailbox.id)
@@ -339,8 +358,14 @@ describe('IMAP settings', () => {
 			imapUsername: address('settings'),
 			imapPassword: IMAP_PASSWORD,
 		})
-		expect(refused).toMatchObject({ ok: false, reason: 'login_failed', message: expect.stringMatching(/connection refused/) })
+		expect(refused).toMatchObject({
+			ok: false,
+			reason: 'login_failed',
+			message: expect.stringMatching(/connection refused/),
+		})
 		// The settings saved before stay as they were.
-		expect((await prisma.mailbox.findUniqueOrThrow({ where: { id: setup.mailbox.id } })).imapPort).toBe(imap.port)
+		expect((await prisma.mailbox.findUniqueOrThrow({ where: { id: setup.mailbox.id } })).imapPort).toBe(
+			imap.port,
+		)
 	})
 })

@@ -99,8 +99,8 @@ function NoImapNotice({ senders }: { senders: SenderRow[] }) {
 	return (
 		<p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
 			Replies will not stop the sequences of {without.map((sender) => sender.address).join(', ')}: Reachout
-			cannot read {without.length === 1 ? 'its inbox' : 'their inboxes'}. Add IMAP settings so that a reply or a
-			bounce stops the sequence, or mark replies by hand in the sequence.
+			cannot read {without.length === 1 ? 'its inbox' : 'their inboxes'}. Add IMAP settings so that a reply or
+			a bounce stops the sequence, or mark replies by hand in the sequence.
 		</p>
 	)
 }
@@ -109,9 +109,7 @@ function RepliesCell({ imap }: { imap: SenderImap }) {
 	if (!imap.configured) return <Badge variant="warning">Replies will not stop its sequences</Badge>
 	return (
 		<span className="flex flex-col gap-1">
-			<Badge variant={imap.lastError ? 'warning' : 'success'}>
-				IMAP · {imap.imapHost}
-			</Badge>
+			<Badge variant={imap.lastError ? 'warning' : 'success'}>IMAP · {imap.imapHost}</Badge>
 			{imap.lastError ? <span className="text-xs text-destructive">{imap.lastError}</span> : null}
 		</span>
 	)

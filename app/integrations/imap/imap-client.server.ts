@@ -88,12 +88,22 @@ export async function testImapLogin(config: ImapConfig): Promise<ImapTestResult>
 
 /** A user-facing reason for a failed connection or login. */
 export function describeImapError(error: unknown, config: Pick<ImapConfig, 'host' | 'port'>) {
-	const details = error as { authenticationFailed?: boolean; code?: string; responseText?: string; message?: string }
+	const details = error as {
+		authenticationFailed?: boolean
+		code?: string
+		responseText?: string
+		message?: string
+	}
 	if (details.authenticationFailed || details.code === 'AUTHENTICATIONFAILED')
 		return `The IMAP server refused the user name or password${details.responseText ? ` (${details.responseText})` : ''}`
-	if (details.code === 'ECONNREFUSED') return `Could not connect to ${config.host}:${config.port} (connection refused)`
+	if (details.code === 'ECONNREFUSED')
+		return `Could not connect to ${config.host}:${config.port} (connection refused)`
 	if (details.code === 'ENOTFOUND' || details.code === 'EAI_AGAIN') return `Unknown host ${config.host}`
-	if (details.code === 'ETIMEDOUT' || details.code === 'CONNECT_TIMEOUT' || details.code === 'GREETING_TIMEOUT')
+	if (
+		details.code === 'ETIMEDOUT' ||
+		details.code === 'CONNECT_TIMEOUT' ||
+		details.code === 'GREETING_TIMEOUT'
+	)
 		return `${config.host}:${config.port} did not answer in time`
 	return details.responseText || details.message || 'The IMAP server could not be reached'
 }
@@ -129,7 +139,11 @@ export async function withInbox<T>(
 				if (opened.exists === 0 || (sameFolder && Number(opened.uidNext) <= after + 1)) return []
 				const found: ImapHeaders[] = []
 				// `n:*` always matches the last message, even when its UID is below n: filtered out.
-				for await (const message of client.fetch(`${after + 1}:*`, { uid: true, headers: HEADER_FIELDS }, { uid: true })) {
+				for await (const message of client.fetch(
+					`${after + 1}:*`,
+					{ uid: true, headers: HEADER_FIELDS },
+					{ uid: true },
+				)) {
 					if (message.uid > after && message.headers) found.push(parseHeaders(message.uid, message.headers))
 				}
 				return found
@@ -172,7 +186,11 @@ export function parseHeaders(uid: number, raw: Buffer): ImapHeaders {
 	return {
 		uid,
 		from: from?.address?.toLowerCase() ?? '',
-		to: to.map((address) => address.address?.toLowerCase()).filter(Boolean).join(', ') || null,
+		to:
+			to
+				.map((address) => address.address?.toLowerCase())
+				.filter(Boolean)
+				.join(', ') || null,
 		subject: headers.subject ? decodeWords(headers.subject) : null,
 		date: Number.isNaN(date.getTime()) ? new Date() : date,
 		messageId: messageIds(headers['message-id'])[0] ?? null,
@@ -191,9 +209,18 @@ async function parseMessage(uid: number, source: Buffer): Promise<ImapMessage> {
 				part.mimeType,
 			),
 		)
-		.map((part) => (typeof part.content === 'string' ? part.content : Buffer.from(part.content as ArrayBuffer).toString('utf8')))
+		.map((part) =>
+			typeof part.content === 'string'
+				? part.content
+				: Buffer.from(part.content as ArrayBuffer).toString('utf8'),
+		)
 		.join('\n')
-	return { ...toHeaders(uid, email), text: email.text ?? null, html: email.html ?? null, reportText: report || null }
+	return {
+		...toHeaders(uid, email),
+		text: email.text ?? null,
+		html: email.html ?? null,
+		reportText: report || null,
+	}
 }
 
 function toHeaders(uid: number, email: Awaited<ReturnType<typeof PostalMime.parse>>): ImapHeaders {

@@ -104,7 +104,10 @@ async function runSync(mailboxId: string): Promise<SyncResult> {
  * says whether the contact has replied or bounced (now or before).
  */
 export async function syncImapSequence(sequenceId: string) {
-	const sequence = await prisma.sequence.findUnique({ where: { id: sequenceId }, select: { mailboxId: true } })
+	const sequence = await prisma.sequence.findUnique({
+		where: { id: sequenceId },
+		select: { mailboxId: true },
+	})
 	if (sequence?.mailboxId) await syncImapMailbox(sequence.mailboxId)
 	const events = await prisma.sequenceEvent.groupBy({
 		by: ['type'],
@@ -174,7 +177,8 @@ function triage(headers: ImapHeaders[], watch: WatchIndex) {
 			.map((id) => (id ? watch.byMessageId.get(id) : undefined))
 			.find(Boolean)
 		if (named) inThread.set(header.uid, named)
-		else if (watch.contacts.has(header.from) || isBounce({ ...header, reportText: null })) maybe.push(header.uid)
+		else if (watch.contacts.has(header.from) || isBounce({ ...header, reportText: null }))
+			maybe.push(header.uid)
 	}
 	return { inThread, maybe }
 }

@@ -15,7 +15,10 @@ export type SaveImapResult =
 	| { ok: false; reason: 'login_failed'; message: string }
 
 /** Connects and logs in with the settings given; saves them only if that works. */
-export async function saveImapSettings(organizationId: string, input: ImapSettingsInput): Promise<SaveImapResult> {
+export async function saveImapSettings(
+	organizationId: string,
+	input: ImapSettingsInput,
+): Promise<SaveImapResult> {
 	const mailbox = await prisma.mailbox.findFirst({
 		where: { id: input.mailboxId, organizationId },
 		select: {
@@ -94,7 +97,13 @@ export async function removeImapSettings(organizationId: string, mailboxId: stri
 export async function imapConfigForMailbox(mailboxId: string): Promise<ImapConfig | null> {
 	const mailbox = await prisma.mailbox.findUnique({
 		where: { id: mailboxId },
-		select: { imapHost: true, imapPort: true, imapSecure: true, imapUsername: true, imapPasswordEncrypted: true },
+		select: {
+			imapHost: true,
+			imapPort: true,
+			imapSecure: true,
+			imapUsername: true,
+			imapPasswordEncrypted: true,
+		},
 	})
 	if (!mailbox?.imapHost || !mailbox.imapUsername || !mailbox.imapPasswordEncrypted) return null
 	return {

@@ -37,12 +37,20 @@ const MARK_REPLIED_REFUSED = {
 } as const
 
 /** The contact answered a mailbox nobody reads: the sequence stops as on a detected reply. */
-export const markReplied: DrawerHandler<'mark-replied'> = async (_intent, { organizationId, userId, sequenceId }) => {
+export const markReplied: DrawerHandler<'mark-replied'> = async (
+	_intent,
+	{ organizationId, userId, sequenceId },
+) => {
 	const result = await markRepliedByHand({ organizationId, sequenceId, userId })
 	if (result === 'marked') return success('Marked as replied')
 	if (result === 'not_found') return notFound('Failed to mark as replied')
 	const message = MARK_REPLIED_REFUSED[result]
-	return { ok: false, status: 409, message, toast: { type: 'error', title: 'Failed to mark as replied', description: message } }
+	return {
+		ok: false,
+		status: 409,
+		message,
+		toast: { type: 'error', title: 'Failed to mark as replied', description: message },
+	}
 }
 
 export const deleteWholeSequence: DrawerHandler<'delete'> = async (

@@ -266,13 +266,19 @@ const sendingHandlers: IntentHandlers<{ intent: SendingIntent }, SendingContext,
 		const targetId = String(formData.get('mailboxId') ?? '') || null
 		if (submission.status !== 'success') return reply(intent, targetId, submission.reply(), 400)
 		const saved = await saveImapSettings(organizationId, submission.value)
-		if (!saved.ok && saved.reason === 'not_found') return reply(intent, targetId, null, 404, 'Sender address not found')
+		if (!saved.ok && saved.reason === 'not_found')
+			return reply(intent, targetId, null, 404, 'Sender address not found')
 		if (!saved.ok) {
 			const message =
 				saved.reason === 'no_password'
 					? 'Enter the IMAP password: the SMTP server has none to reuse'
 					: `Could not log in to the IMAP server: ${saved.message}. Nothing was saved.`
-			return reply(intent, targetId, submission.reply({ formErrors: [message], hideFields: ['imapPassword'] }), 400)
+			return reply(
+				intent,
+				targetId,
+				submission.reply({ formErrors: [message], hideFields: ['imapPassword'] }),
+				400,
+			)
 		}
 		return done('IMAP settings saved', `Replies to this address now stop its sequences.`)
 	},

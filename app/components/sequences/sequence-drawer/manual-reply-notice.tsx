@@ -16,10 +16,14 @@ export function ManualReplyNotice({ sequence }: { sequence: DrawerSequence }) {
 	if (sequence.repliesDetected || !['ACTIVE', 'PAUSED'].includes(sequence.status)) return null
 	const anySent = sequence.emailSteps.some((step) => SENT.includes(step.status))
 	return (
-		<div role="note" className="mb-3 flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+		<div
+			role="note"
+			className="mb-3 flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+		>
 			<p>
-				Replies will not stop this sequence: Reachout cannot read the inbox of {sequence.fromEmail ?? 'its sender'}{' '}
-				(no IMAP settings). If {sequence.contact.firstName || 'the contact'} replied, mark it here.
+				Replies will not stop this sequence: Reachout cannot read the inbox of{' '}
+				{sequence.fromEmail ?? 'its sender'} (no IMAP settings). If{' '}
+				{sequence.contact.firstName || 'the contact'} replied, mark it here.
 			</p>
 			{readOnly || !anySent ? null : (
 				<DrawerForm fetcher={marker} intent="mark-replied" className="self-start">
