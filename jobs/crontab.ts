@@ -8,6 +8,7 @@ export const crontab = [
 	`0 3 * * * ${CLEANUP_EXPIRED_SESSIONS_TASK}`,
 	// Re-add send jobs of email steps a dead worker left behind.
 	`* * * * * ${REQUEUE_STRANDED_EMAIL_STEPS_TASK}`,
-	// Look for replies and bounces in the Gmail mailboxes that have sequences to watch.
+	// Look for replies and bounces in the Gmail and IMAP mailboxes that have sequences to watch
+	// (IMAP_SYNC_INTERVAL_MINUTES in app/models/conversation/imap-sync.server.ts says the same).
 	`*/2 * * * * ${SYNC_ALL_MAILBOXES_TASK}`,
 ].join('\n')

@@ -1,5 +1,5 @@
-// Job `sync_mailbox`: reads one Gmail mailbox's new messages (replies pause their sequence,
-// bounces fail it; app/models/conversation/gmail-sync.server.ts). Run by
+// Job `sync_mailbox`: reads one mailbox's new messages, Gmail or IMAP (replies pause their
+// sequence, bounces fail it; app/models/conversation/gmail-sync.server.ts, imap-sync.server.ts). Run by
 // jobs/tasks/mailboxes/sync-mailbox.ts, added by sync_all_mailboxes.
 import { type JobHelpers } from 'graphile-worker'
 import { z } from 'zod'

@@ -10,6 +10,8 @@ export const SENDING_INTENTS = {
 	addSender: 'add-sender',
 	resendVerification: 'resend-verification',
 	deleteSender: 'delete-sender',
+	saveImap: 'save-imap',
+	removeImap: 'remove-imap',
 	updateLimits: 'update-mailbox-limits',
 } as const
 

@@ -48,6 +48,8 @@ export const IntentSchema = z.discriminatedUnion('intent', [
 		message: z.string().max(8_000),
 	}),
 	z.object({ intent: z.literal('reply'), body: z.string() }),
+	// The contact answered a mailbox nobody reads (SMTP without IMAP): stop the sequence by hand.
+	z.object({ intent: z.literal('mark-replied') }),
 	z.object({ intent: z.literal('apply-modification'), steps: z.string() }),
 ])
 export type Intent = z.infer<typeof IntentSchema>
@@ -106,6 +108,8 @@ export type DrawerSequence = {
 	linkedInSteps: DrawerLinkedInStep[]
 	/** Phone-call steps are not shown here, but removing the last other step must count them. */
 	phoneCallStepCount: number
+	/** False for an SMTP mailbox without IMAP: nothing reads its replies ("Mark as replied"). */
+	repliesDetected: boolean
 }
 
 export type DrawerMessage = {

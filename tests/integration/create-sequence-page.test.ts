@@ -66,7 +66,8 @@ describe('GET /contacts/:id/sequences/new', () => {
 		expect(result.status).toBe(200)
 		expect(result.body).toEqual({
 			contact: { id: contact.id, firstName: 'Ada', lastName: 'Lovelace', email: contact.email },
-			mailboxes: [{ id: mailbox.id, address: mailbox.address }],
+			// The local outbox (no SMTP server) simulates replies: nothing to warn about.
+			mailboxes: [{ id: mailbox.id, address: mailbox.address, repliesDetected: true }],
 		})
 		expect((await load(other.contact.id)).status).toBe(404)
 	})

@@ -3,7 +3,12 @@ import { apiRequest, isAbortError } from '#app/utils/api-client.ts'
 
 const LOAD_FAILED_MESSAGE = 'Could not load your sender addresses'
 
-export type SenderMailbox = { id: string; address: string }
+export type SenderMailbox = {
+	id: string
+	address: string
+	/** False for an SMTP mailbox without IMAP: a reply will not stop its sequences. */
+	repliesDetected?: boolean
+}
 
 type MailboxesState =
 	| { status: 'loading'; mailboxes: SenderMailbox[] }

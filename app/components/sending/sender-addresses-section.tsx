@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { DeleteRowForm } from '#app/components/settings/delete-row-form.tsx'
 import { SettingsTable } from '#app/components/settings/settings-table.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -11,6 +11,7 @@ import { TableCell, TableRow } from '#app/components/ui/table.tsx'
 import { SenderAddressSchema } from '#app/schemas/sending.ts'
 import { useZodForm } from '#app/utils/use-zod-form.ts'
 import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
+import { ImapSettingsForm, type SenderImap } from './imap-settings-form.tsx'
 import { useSendingResult, useSendingSubmitting } from './sending-intents.ts'
 
 export type SenderRow = {
@@ -19,6 +20,7 @@ export type SenderRow = {
 	name: string | null
 	verified: boolean
 	serverName: string | null
+	imap: SenderImap
 }
 
 export function SenderAddressesSection({
@@ -26,22 +28,27 @@ export function SenderAddressesSection({
 	servers,
 	defaultServerLabel,
 	canManage,
+	imapSenderId,
 }: {
 	senders: SenderRow[]
+	/** The sender whose IMAP form is open (`?imap=<id>`). */
+	imapSenderId: string | null
 	servers: Array<{ id: string; name: string; isDefault: boolean }>
 	/** What "the organization's default" sends through, or null when that is the local outbox. */
 	defaultServerLabel: string | null
 	canManage: boolean
 }) {
+	const imapSender = senders.find((sender) => sender.id === imapSenderId) ?? null
 	return (
 		<SectionCard
 			title="Sender addresses"
 			description="Addresses everyone in the organization may send sequences from, through SMTP. Each one gets a verification email; it can be used once someone opens the link in it."
 			contentClassName="flex flex-col gap-6"
 		>
+			<NoImapNotice senders={senders} />
 			<SettingsTable
 				label="Sender addresses"
-				columns={['Address', 'Server', 'Status']}
+				columns={['Address', 'Server', 'Status', 'Replies']}
 				rows={senders}
 				withActions={canManage}
 				empty="No sender addresses yet."
@@ -60,6 +67,9 @@ export function SenderAddressesSection({
 								<Badge variant="warning">Waiting for verification</Badge>
 							)}
 						</TableCell>
+						<TableCell>
+							<RepliesCell imap={sender.imap} />
+						</TableCell>
 						{canManage ? (
 							<TableCell>
 								<SenderActions sender={sender} />
@@ -68,6 +78,7 @@ export function SenderAddressesSection({
 					</TableRow>
 				)}
 			/>
+			{canManage && imapSender ? <ImapSettingsForm key={imapSender.id} sender={imapSender} /> : null}
 			{canManage ? (
 				servers.length || defaultServerLabel ? (
 					<AddSenderForm servers={servers} defaultServerLabel={defaultServerLabel} />
@@ -81,6 +92,29 @@ export function SenderAddressesSection({
 	)
 }
 
+/** Said plainly: without IMAP, nobody reads this inbox, so a reply cannot stop anything. */
+function NoImapNotice({ senders }: { senders: SenderRow[] }) {
+	const without = senders.filter((sender) => !sender.imap.configured)
+	if (without.length === 0) return null
+	return (
+		<p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+			Replies will not stop the sequences of {without.map((sender) => sender.address).join(', ')}: Reachout
+			cannot read {without.length === 1 ? 'its inbox' : 'their inboxes'}. Add IMAP settings so that a reply or
+			a bounce stops the sequence, or mark replies by hand in the sequence.
+		</p>
+	)
+}
+
+function RepliesCell({ imap }: { imap: SenderImap }) {
+	if (!imap.configured) return <Badge variant="warning">Replies will not stop its sequences</Badge>
+	return (
+		<span className="flex flex-col gap-1">
+			<Badge variant={imap.lastError ? 'warning' : 'success'}>IMAP · {imap.imapHost}</Badge>
+			{imap.lastError ? <span className="text-xs text-destructive">{imap.lastError}</span> : null}
+		</span>
+	)
+}
+
 function SenderActions({ sender }: { sender: SenderRow }) {
 	const isResending = useSendingSubmitting(SENDING_INTENTS.resendVerification, {
 		name: 'mailboxId',
@@ -88,6 +122,11 @@ function SenderActions({ sender }: { sender: SenderRow }) {
 	})
 	return (
 		<div className="flex items-center justify-end gap-2">
+			<Button asChild variant="outline" size="sm">
+				<Link to={`?imap=${sender.id}`} preventScrollReset aria-label={`IMAP settings of ${sender.address}`}>
+					IMAP
+				</Link>
+			</Button>
 			{sender.verified ? null : (
 				<Form method="post" preventScrollReset>
 					<input type="hidden" name="intent" value={SENDING_INTENTS.resendVerification} />

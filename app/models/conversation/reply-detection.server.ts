@@ -346,3 +346,50 @@ async function recordBounce(
 			WHERE id = ${sequence.id}`
 	}
 }
+
+export type ManualReplyResult = 'marked' | 'not_found' | 'not_running' | 'nothing_sent'
+
+/**
+ * "Mark as replied" (a mailbox nobody reads): the user says the contact answered. Recorded as a
+ * reply is — the latest sent step REPLIED, a REPLY event (manual, by whom), the sequence PAUSED —
+ * under the same lock the dispatcher claims under, so no follow-up goes out after it.
+ */
+export async function markRepliedByHand({
+	organizationId,
+	sequenceId,
+	userId,
+}: {
+	organizationId: string
+	sequenceId: string
+	userId: string
+}): Promise<ManualReplyResult> {
+	return prisma.$transaction(async (tx) => {
+		const [sequence] = await tx.$queryRaw<Array<{ id: string; status: string }>>`
+			SELECT id, status::text AS status FROM "Sequence"
+			WHERE id = ${sequenceId} AND "organizationId" = ${organizationId}
+			FOR UPDATE`
+		if (!sequence) return 'not_found'
+		if (!['ACTIVE', 'PAUSED'].includes(sequence.status)) return 'not_running'
+		const steps = await tx.$queryRaw<StepRow[]>`
+			SELECT id, "order", status::text AS status, "messageId", "providerMessageId", "sentAt"
+			FROM "EmailStep" WHERE "sequenceId" = ${sequence.id} ORDER BY "order"`
+		const step = latestSent(steps)
+		if (!step) return 'nothing_sent'
+		await tx.$executeRaw`
+			UPDATE "EmailStep" SET status = 'REPLIED', "repliedAt" = COALESCE("repliedAt", now()), "updatedAt" = now()
+			WHERE id = ${step.id} AND status IN ('SENT', 'REPLIED')`
+		await tx.sequenceEvent.create({
+			data: {
+				type: 'REPLY',
+				organizationId,
+				sequenceId: sequence.id,
+				emailStepId: step.id,
+				metadata: { manual: true, markedByUserId: userId },
+			},
+		})
+		await tx.$executeRaw`
+			UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = now(), "updatedAt" = now()
+			WHERE id = ${sequence.id} AND status = 'ACTIVE'`
+		return 'marked'
+	})
+}

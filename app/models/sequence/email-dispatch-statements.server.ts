@@ -34,6 +34,8 @@ export type ClaimRow = {
 	mailboxId: string | null
 	mailboxAddress: string | null
 	mailboxName: string | null
+	/** The mailbox reads its inbox over IMAP: its follow-ups check for replies first. */
+	mailboxHasImap: boolean
 	dailyLimitStart: number
 	dailyLimitIncrement: number
 	dailyLimitMax: number
@@ -53,6 +55,7 @@ const CLAIM_COLUMNS = `
 	c."unsubscribedAt", c."emailBouncedAt", c."timeZone" AS "contactTimeZone",
 	o."timeZone", o."sendWindowEnabled", o."sendWindowDays", o."sendWindowStart", o."sendWindowEnd",
 	m.id AS "mailboxId", m.address AS "mailboxAddress", COALESCE(m.name, u.name) AS "mailboxName",
+	(m."imapHost" IS NOT NULL) IS TRUE AS "mailboxHasImap",
 	m."dailyLimitStart", m."dailyLimitIncrement", m."dailyLimitMax", m."warmupStartedAt",
 	EXISTS (SELECT 1 FROM "EmailStep" p WHERE p."sequenceId" = s.id AND p."order" < e."order"
 		AND p.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')) AS "earlierUnsent",
@@ -101,8 +104,8 @@ export const COUNT_AND_MARK_SENDING = `
  * The common case, for a batch of steps in one autocommitted statement: it claims a step only
  * when every rule of the careful path certainly holds — due, ACTIVE, no earlier step unsent,
  * contact reachable, window open now in the contact's (else the organization's) zone, under the
- * cap, and for a follow-up a mailbox that does not send through Gmail (a Gmail follow-up checks
- * for replies first) — and otherwise claims nothing, leaving that step to the careful path. A mailbox's steps
+ * cap, and for a follow-up a mailbox that neither sends through Gmail nor reads its inbox over
+ * IMAP (such a follow-up checks for replies first) — and otherwise claims nothing, leaving that step to the careful path. A mailbox's steps
  * in the batch are counted together, all or none, against its cap. An invalid time zone makes
  * the statement fail, which sends its steps the careful way too. The cap and the local day are
  * the arithmetic of mailboxDailyLimit() and localDate().
@@ -131,6 +134,7 @@ export const FAST_CLAIM_MANY = `
 			AND t."contactEmail" IS NOT NULL AND t."unsubscribedAt" IS NULL AND t."emailBouncedAt" IS NULL
 			AND t."mailboxId" IS NOT NULL AND t."windowOpen" AND t."capToday" > 0
 			AND (t."order" = 1 OR t."threadId" IS NULL OR NOT t."sendsThroughGmail")
+			AND (t."order" = 1 OR NOT t."mailboxHasImap")
 	), wanted AS (
 		SELECT "mailboxId", "orgDay", "capToday", count(*)::int AS n FROM eligible
 		GROUP BY "mailboxId", "orgDay", "capToday" HAVING count(*) <= "capToday"

@@ -9,6 +9,7 @@ import {
 } from '#app/integrations/mail/transport.server.ts'
 import { enqueueEmailStepJobs, SEND_EMAIL_STEP_MAX_ATTEMPTS } from '#app/jobs/send-email-step.ts'
 import { syncSequenceThread } from '#app/models/conversation/gmail-sync.server.ts'
+import { syncImapSequence } from '#app/models/conversation/imap-sync.server.ts'
 import { mailboxDailyLimit } from '#app/models/mailbox/mailbox.server.ts'
 import { mailDomain, transportForMailbox } from '#app/models/mailbox/mail-transport.server.ts'
 import { rewriteLinksForTracking } from '#app/models/tracking/tracked-links.server.ts'
@@ -49,7 +50,7 @@ export type DispatchOutcome = 'sent' | 'recovered' | 'skipped' | 'deferred' | 's
 
 type Claim =
 	| { kind: 'done'; outcome: DispatchOutcome }
-	| { kind: 'check-replies'; sequenceId: string }
+	| { kind: 'check-replies'; sequenceId: string; via: 'gmail' | 'imap' }
 	| { kind: 'send'; row: ClaimRow; messageId: string; recovering: boolean }
 
 export async function sendEmailStep(
@@ -64,10 +65,11 @@ export async function sendEmailStep(
 		(await withSqlTransaction((client) => claimStep(client, stepId, { repliesChecked: false })))
 	if (claim.kind === 'check-replies') {
 		const { sequenceId } = claim
-		// A Gmail follow-up asks Gmail for replies first, so a reply that arrived since the last
-		// mailbox sync stops it; then the claim runs again under its locks.
+		// A Gmail or IMAP follow-up reads the mailbox for replies first, so a reply that arrived
+		// since the last mailbox sync stops it; then the claim runs again under its locks.
 		try {
-			const { replied, bounced } = await syncSequenceThread(sequenceId)
+			const { replied, bounced } =
+				claim.via === 'imap' ? await checkImapReplies(sequenceId) : await syncSequenceThread(sequenceId)
 			if (replied || bounced) return 'stopped'
 		} catch (error) {
 			if (!(error instanceof GoogleScopeError)) throw error
@@ -139,6 +141,20 @@ const claimBatch = createMicroBatch(
 	{ waitMs: CLAIM_BATCH_WAIT_MS },
 )
 
+/**
+ * The IMAP mailbox's new mail, read now. An unreachable IMAP server does not hold the follow-up
+ * back (the last sync stands; the settings page shows the error): a mail server that stays down
+ * would otherwise stop every sequence of the mailbox without a word.
+ */
+async function checkImapReplies(sequenceId: string) {
+	try {
+		return await syncImapSequence(sequenceId)
+	} catch (error) {
+		console.warn(`IMAP check before a follow-up of sequence ${sequenceId} failed:`, error)
+		return { replied: false, bounced: false }
+	}
+}
+
 /** Fixed per step, so every attempt at the same email carries the same Message-ID. */
 function stepMessageId(stepId: string) {
 	return `<${stepId}@${mailDomain()}>`
@@ -174,8 +190,10 @@ async function claimStep(
 	if (!repliesChecked && row.order > 1 && row.threadId) {
 		const transport = await transportForMailbox(row.mailboxId!)
 		if (transport.kind === 'GMAIL')
-			return { kind: 'check-replies', sequenceId: row.sequenceId } satisfies Claim
+			return { kind: 'check-replies', sequenceId: row.sequenceId, via: 'gmail' } satisfies Claim
 	}
+	if (!repliesChecked && row.order > 1 && row.mailboxHasImap && row.previousMessageIds?.length)
+		return { kind: 'check-replies', sequenceId: row.sequenceId, via: 'imap' } satisfies Claim
 	const timeZone = pickTimeZone(row.contactTimeZone, row.timeZone)
 	const opening = nextSendOpening(now, sendWindowOf(row), timeZone)
 	if (opening.getTime() > now.getTime()) return defer(client, row, opening)

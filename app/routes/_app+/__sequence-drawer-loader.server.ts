@@ -1,5 +1,6 @@
 import { data } from '@remix-run/node'
 import { listConversation } from '#app/models/conversation/conversation.server.ts'
+import { replyWatchForMailbox } from '#app/models/mailbox/reply-watch.server.ts'
 import { getSequence, type SequenceDetail } from '#app/models/sequence/sequence.server.ts'
 import { type Actor } from '#app/models/session/auth.server.ts'
 import { type DrawerData, type DrawerLoaderData } from '#app/schemas/sequence-drawer.ts'
@@ -11,6 +12,7 @@ function toDrawerData(
 	detail: SequenceDetail,
 	messages: DrawerData['messages'],
 	readOnly: boolean,
+	repliesDetected: boolean,
 ): DrawerData {
 	return {
 		readOnly,
@@ -25,6 +27,7 @@ function toDrawerData(
 			fromEmail: detail.fromEmail,
 			contact: detail.contact,
 			phoneCallStepCount: detail.phoneCallSteps.length,
+			repliesDetected,
 			emailSteps: detail.emailSteps.map((step) => ({
 				id: step.id,
 				order: step.order,
@@ -109,5 +112,6 @@ export async function loadDrawer(actor: Actor, sequenceId: string, url: URL) {
 		isFromUser: message.isFromUser,
 		automatic: message.automatic,
 	}))
-	return { drawer: toDrawerData(detail, drawerMessages, readOnly), ...page }
+	const repliesDetected = (await replyWatchForMailbox(detail.mailboxId)) !== 'none'
+	return { drawer: toDrawerData(detail, drawerMessages, readOnly, repliesDetected), ...page }
 }

@@ -1,5 +1,6 @@
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { cancelSequenceGenerations } from '#app/models/assistant/cancel-generation.server.ts'
+import { markRepliedByHand } from '#app/models/conversation/reply-detection.server.ts'
 import { changeSequenceStatus } from '#app/models/sequence/sequence-status.server.ts'
 import { deleteSequence, getSequence } from '#app/models/sequence/sequence.server.ts'
 import {
@@ -27,6 +28,28 @@ export const changeStatus: DrawerHandler<'activate' | 'pause' | 'cancel'> = asyn
 	} catch (error) {
 		if (error instanceof GoogleScopeError) return googlePermissionNeeded(error)
 		return failure('Failed to update sequence', error)
+	}
+}
+
+const MARK_REPLIED_REFUSED = {
+	not_running: 'Only a running or paused sequence can be marked as replied.',
+	nothing_sent: 'No email of this sequence has been sent yet.',
+} as const
+
+/** The contact answered a mailbox nobody reads: the sequence stops as on a detected reply. */
+export const markReplied: DrawerHandler<'mark-replied'> = async (
+	_intent,
+	{ organizationId, userId, sequenceId },
+) => {
+	const result = await markRepliedByHand({ organizationId, sequenceId, userId })
+	if (result === 'marked') return success('Marked as replied')
+	if (result === 'not_found') return notFound('Failed to mark as replied')
+	const message = MARK_REPLIED_REFUSED[result]
+	return {
+		ok: false,
+		status: 409,
+		message,
+		toast: { type: 'error', title: 'Failed to mark as replied', description: message },
 	}
 }
 

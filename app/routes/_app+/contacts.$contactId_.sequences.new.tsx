@@ -25,6 +25,7 @@ import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { getContact } from '#app/models/contact/contact.server.ts'
 import { listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
+import { replyWatchForMailbox } from '#app/models/mailbox/reply-watch.server.ts'
 import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
 import { createSequence } from '#app/models/sequence/sequence.server.ts'
 import { mailboxOwner, requireActor } from '#app/models/session/auth.server.ts'
@@ -41,7 +42,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)
 	const contact = await getContact(actor.organizationId, params.contactId ?? '')
 	if (!contact) throw new Response(SEQUENCE_MESSAGES.contactNotFound, { status: 404 })
-	const mailboxes = await listUsableMailboxes(mailboxOwner(actor))
+	const usable = await listUsableMailboxes(mailboxOwner(actor))
+	// A mailbox nobody reads (SMTP without IMAP): the form says a reply will not stop the sequence.
+	const mailboxes = await Promise.all(
+		usable.map(async (mailbox) => ({
+			...mailbox,
+			repliesDetected: (await replyWatchForMailbox(mailbox.id)) !== 'none',
+		})),
+	)
 	return {
 		contact: {
 			id: contact.id,

@@ -10,6 +10,12 @@ import { SenderAddressesSection } from '#app/components/sending/sender-addresses
 import { SmtpServersSection } from '#app/components/sending/smtp-servers-section.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { forgetMailboxTransports } from '#app/models/mailbox/mail-transport.server.ts'
+import {
+	imapSettingsForSenders,
+	removeImapSettings,
+	saveImapSettings,
+	type SenderImapSettings,
+} from '#app/models/mailbox/imap-settings.server.ts'
 import { listMailboxesWithUsage, updateMailboxLimits } from '#app/models/mailbox/mailbox-limits.server.ts'
 import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import {
@@ -23,6 +29,7 @@ import {
 	setDefaultSmtpServer,
 	updateSmtpServer,
 } from '#app/models/mailbox/smtp-senders.server.ts'
+import { ImapSettingsSchema } from '#app/schemas/imap-settings.ts'
 import { getSendWindow, updateSendWindow } from '#app/models/organization/send-window.server.ts'
 import { canManageOrganization, requireActor, type Actor } from '#app/models/session/auth.server.ts'
 import {
@@ -53,14 +60,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const canManage = canManageOrganization(actor)
 	// Their own mailbox is listed (with its limits) even before they first send.
 	await ensureUserMailbox({ organizationId, userId: actor.userId, email: actor.email, name: actor.name })
-	const [sendWindow, servers, senders, mailboxes] = await Promise.all([
+	const [sendWindow, servers, senders, mailboxes, imapBySender] = await Promise.all([
 		getSendWindow(organizationId),
 		listSmtpServers(organizationId),
 		listSenderAddresses(organizationId),
 		listMailboxesWithUsage(organizationId, { userId: actor.userId, canManage }),
+		imapSettingsForSenders(organizationId),
 	])
 	if (!sendWindow) throw new Response('Organization not found', { status: 404 })
-	const editId = new URL(request.url).searchParams.get('edit')
+	const searchParams = new URL(request.url).searchParams
+	const editId = searchParams.get('edit')
+	const imapId = searchParams.get('imap')
 	const hasSmtpUrl = Boolean(getEnv().SMTP_URL)
 	const defaultServer = servers.find((server) => server.isDefault)
 	return {
@@ -94,7 +104,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			name: sender.name,
 			verified: Boolean(sender.verifiedAt),
 			serverName: sender.smtpTransport?.name ?? null,
+			imap: imapView(imapBySender.get(sender.id)),
 		})),
+		imapSenderId: canManage && senders.some((sender) => sender.id === imapId) ? imapId : null,
 		mailboxes: mailboxes.map((mailbox) => ({
 			id: mailbox.id,
 			address: mailbox.address,
@@ -107,6 +119,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			todaySent: mailbox.todaySent,
 			canEdit: mailbox.canEdit,
 		})),
+	}
+}
+
+/** The IMAP settings the page may show: never the password. */
+function imapView(imap: SenderImapSettings | undefined) {
+	return {
+		configured: imap?.configured ?? false,
+		imapHost: imap?.imapHost ?? '',
+		imapPort: imap?.imapPort ?? 993,
+		imapSecure: imap?.imapSecure ?? true,
+		imapUsername: imap?.imapUsername ?? '',
+		lastError: imap?.lastError ?? null,
+		lastSyncedAt: imap?.lastSyncedAt?.toISOString() ?? null,
 	}
 }
 
@@ -236,6 +261,35 @@ const sendingHandlers: IntentHandlers<{ intent: SendingIntent }, SendingContext,
 		}
 		return done('Verification email sent')
 	},
+	async [SENDING_INTENTS.saveImap]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: ImapSettingsSchema })
+		const targetId = String(formData.get('mailboxId') ?? '') || null
+		if (submission.status !== 'success') return reply(intent, targetId, submission.reply(), 400)
+		const saved = await saveImapSettings(organizationId, submission.value)
+		if (!saved.ok && saved.reason === 'not_found')
+			return reply(intent, targetId, null, 404, 'Sender address not found')
+		if (!saved.ok) {
+			const message =
+				saved.reason === 'no_password'
+					? 'Enter the IMAP password: the SMTP server has none to reuse'
+					: `Could not log in to the IMAP server: ${saved.message}. Nothing was saved.`
+			return reply(
+				intent,
+				targetId,
+				submission.reply({ formErrors: [message], hideFields: ['imapPassword'] }),
+				400,
+			)
+		}
+		return done('IMAP settings saved', `Replies to this address now stop its sequences.`)
+	},
+	async [SENDING_INTENTS.removeImap]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: MailboxIdSchema })
+		if (submission.status !== 'success')
+			return reply(intent, null, submission.reply(), 400, 'Mailbox is required')
+		const removed = await removeImapSettings(organizationId, submission.value.mailboxId)
+		if (!removed) return reply(intent, null, null, 404, 'Sender address not found')
+		return done('IMAP settings removed', 'Replies to this address no longer stop its sequences.')
+	},
 	async [SENDING_INTENTS.deleteSender]({ intent }, { organizationId, formData }) {
 		const submission = parseWithZod(formData, { schema: MailboxIdSchema })
 		if (submission.status !== 'success')
@@ -267,6 +321,7 @@ export default function SendingSettingsRoute() {
 		fallback,
 		defaultServerLabel,
 		senders,
+		imapSenderId,
 		mailboxes,
 	} = useLoaderData<typeof loader>()
 	return (
@@ -301,6 +356,7 @@ export default function SendingSettingsRoute() {
 				servers={servers}
 				defaultServerLabel={defaultServerLabel}
 				canManage={canManage}
+				imapSenderId={imapSenderId}
 			/>
 			<MailboxLimitsSection mailboxes={mailboxes} />
 			<SendWindowSection sendWindow={sendWindow} timeZones={timeZones} canManage={canManage} />

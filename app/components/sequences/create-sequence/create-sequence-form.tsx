@@ -222,6 +222,13 @@ export function CreateSequenceForm({
 							))}
 						</NativeSelect>
 						<ErrorList id={fields.emailAddressId.errorId} errors={fields.emailAddressId.errors} />
+						{mailboxes.find((mailbox) => mailbox.id === fields.emailAddressId.value)?.repliesDetected ===
+						false ? (
+							<p role="note" className="text-sm text-amber-800">
+								Replies will not stop this sequence: Reachout cannot read this address’s inbox. Add its IMAP
+								settings in Settings › Sending, or mark replies by hand in the sequence.
+							</p>
+						) : null}
 					</div>
 				</div>
 

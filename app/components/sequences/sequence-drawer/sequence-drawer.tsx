@@ -25,6 +25,7 @@ import { DrawerHeader, drawerTitle } from './drawer-header.tsx'
 import { DrawerSteps } from './drawer-steps.tsx'
 import { LinkedInReplyView } from './linkedin-reply-view.tsx'
 import { PromptBox } from './prompt-box.tsx'
+import { ManualReplyNotice } from './manual-reply-notice.tsx'
 import { SequenceActions } from './sequence-actions.tsx'
 
 /**
@@ -199,6 +200,7 @@ function DrawerBody({
 						Written by the offline writer: no AI model is configured (OPENAI_API_KEY).
 					</p>
 				) : null}
+				<ManualReplyNotice sequence={sequence} />
 				{generationFailed ? (
 					<div
 						role="alert"
