@@ -11,6 +11,7 @@ export const SENDING_INTENTS = {
 	resendVerification: 'resend-verification',
 	deleteSender: 'delete-sender',
 	updateLimits: 'update-mailbox-limits',
+	updateTrackingDomain: 'update-tracking-domain',
 } as const
 
 export type SendingIntent = (typeof SENDING_INTENTS)[keyof typeof SENDING_INTENTS]

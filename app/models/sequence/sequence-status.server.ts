@@ -3,6 +3,7 @@ import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { enqueueEmailStepJobs } from '#app/jobs/send-email-step.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { mailDomain } from '#app/utils/env.server.ts'
+import { randomMessageIdSql } from '#app/utils/message-id.ts'
 import { prismaRun } from '#app/utils/sql-run.server.ts'
 import { cancelUnsentStepsWith } from './cancel-unsent-steps.server.ts'
 import { pickTimeZone } from './send-window.ts'
@@ -109,10 +110,15 @@ async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 	for (const [kind, table] of Object.entries(tables)) {
 		const { ids: stepIds, times } = updates[kind]!
 		if (stepIds.length === 0) continue
-		// Email steps get their Message-ID now, so claiming them changes no indexed column.
+		// Email steps get their Message-ID now (a random id on the sender's domain, decision 015), so
+		// claiming them changes no indexed column.
 		const messageId =
 			kind === 'email'
-				? Prisma.sql`, "messageId" = COALESCE(step."messageId", '<' || step.id || '@' || ${mailDomain()} || '>')`
+				? Prisma.sql`, "messageId" = COALESCE(step."messageId", (
+					SELECT ${Prisma.raw(randomMessageIdSql('m.address', 'fallback.domain'))}
+					FROM (SELECT ${mailDomain()}::text AS domain) fallback, "Sequence" s
+					LEFT JOIN "Mailbox" m ON m.id = COALESCE(step."emailAddressId", s."mailboxId")
+					WHERE s.id = step."sequenceId"))`
 				: Prisma.empty
 		await tx.$executeRaw(Prisma.sql`
 			UPDATE ${Prisma.raw(`"${table}"`)} AS step

@@ -8,6 +8,7 @@ import { MailboxLimitsSection } from '#app/components/sending/mailbox-limits-sec
 import { SendWindowSection } from '#app/components/sending/send-window-section.tsx'
 import { SenderAddressesSection } from '#app/components/sending/sender-addresses-section.tsx'
 import { SmtpServersSection } from '#app/components/sending/smtp-servers-section.tsx'
+import { TrackingDomainSection } from '#app/components/sending/tracking-domain-section.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { forgetMailboxTransports } from '#app/models/mailbox/mail-transport.server.ts'
 import { listMailboxesWithUsage, updateMailboxLimits } from '#app/models/mailbox/mailbox-limits.server.ts'
@@ -23,8 +24,14 @@ import {
 	setDefaultSmtpServer,
 	updateSmtpServer,
 } from '#app/models/mailbox/smtp-senders.server.ts'
+import { isVerificationExpired } from '#app/models/mailbox/sender-verification.server.ts'
 import { getSendWindow, updateSendWindow } from '#app/models/organization/send-window.server.ts'
 import { canManageOrganization, requireActor, type Actor } from '#app/models/session/auth.server.ts'
+import {
+	appHostName,
+	getTrackingDomain,
+	updateTrackingDomain,
+} from '#app/models/tracking/tracking-domain.server.ts'
 import {
 	SENDING_INTENTS,
 	parseSendingIntent,
@@ -38,6 +45,7 @@ import {
 	SenderAddressSchema,
 	SmtpServerIdSchema,
 	SmtpServerSchema,
+	TrackingDomainSchema,
 	minutesToTime,
 } from '#app/schemas/sending.ts'
 import { getEnv } from '#app/utils/env.server.ts'
@@ -53,13 +61,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const canManage = canManageOrganization(actor)
 	// Their own mailbox is listed (with its limits) even before they first send.
 	await ensureUserMailbox({ organizationId, userId: actor.userId, email: actor.email, name: actor.name })
-	const [sendWindow, servers, senders, mailboxes] = await Promise.all([
+	const [sendWindow, tracking, servers, senders, mailboxes] = await Promise.all([
 		getSendWindow(organizationId),
+		getTrackingDomain(organizationId),
 		listSmtpServers(organizationId),
 		listSenderAddresses(organizationId),
 		listMailboxesWithUsage(organizationId, { userId: actor.userId, canManage }),
 	])
-	if (!sendWindow) throw new Response('Organization not found', { status: 404 })
+	if (!sendWindow || !tracking) throw new Response('Organization not found', { status: 404 })
 	const editId = new URL(request.url).searchParams.get('edit')
 	const hasSmtpUrl = Boolean(getEnv().SMTP_URL)
 	const defaultServer = servers.find((server) => server.isDefault)
@@ -73,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			sendWindowEnd: minutesToTime(Math.min(sendWindow.sendWindowEnd, 24 * 60 - 1)),
 		},
 		timeZones: Intl.supportedValuesOf('timeZone'),
+		tracking: { trackingDomain: tracking.trackingDomain, appHost: appHostName() },
 		// Explicit fields: the stored password (even encrypted) never reaches the browser.
 		servers: servers.map((server) => ({
 			id: server.id,
@@ -93,6 +103,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			address: sender.address,
 			name: sender.name,
 			verified: Boolean(sender.verifiedAt),
+			// The link sent is more than 24 hours old: only a new one can verify the address.
+			linkExpired: !sender.verifiedAt && isVerificationExpired(sender.verificationSentAt),
 			serverName: sender.smtpTransport?.name ?? null,
 		})),
 		mailboxes: mailboxes.map((mailbox) => ({
@@ -171,7 +183,9 @@ const sendingHandlers: IntentHandlers<{ intent: SendingIntent }, SendingContext,
 	async [SENDING_INTENTS.addServer]({ intent }, { organizationId, formData }) {
 		const submission = parseWithZod(formData, { schema: SmtpServerSchema })
 		if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
-		await addSmtpServer(organizationId, submission.value)
+		const added = await addSmtpServer(organizationId, submission.value)
+		// The connection test failed: nothing saved, the server's reason on the form.
+		if (!added.ok) return reply(intent, null, submission.reply({ formErrors: [added.message] }), 400)
 		return done('SMTP server added', submission.value.name)
 	},
 	async [SENDING_INTENTS.updateServer]({ intent }, { organizationId, formData }) {
@@ -180,6 +194,7 @@ const sendingHandlers: IntentHandlers<{ intent: SendingIntent }, SendingContext,
 		if (submission.status !== 'success' || !serverId) return reply(intent, serverId, submission.reply(), 400)
 		const updated = await updateSmtpServer(organizationId, serverId, submission.value)
 		if (!updated) return reply(intent, serverId, null, 404, 'SMTP server not found')
+		if (!updated.ok) return reply(intent, serverId, submission.reply({ formErrors: [updated.message] }), 400)
 		return done('SMTP server saved', submission.value.name)
 	},
 	async [SENDING_INTENTS.setDefaultServer]({ intent }, { organizationId, formData }) {
@@ -197,6 +212,12 @@ const sendingHandlers: IntentHandlers<{ intent: SendingIntent }, SendingContext,
 		const deleted = await deleteSmtpServer(organizationId, submission.value.serverId)
 		if (!deleted) return reply(intent, null, null, 404, 'SMTP server not found')
 		return done('SMTP server deleted')
+	},
+	async [SENDING_INTENTS.updateTrackingDomain]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: TrackingDomainSchema })
+		if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
+		await updateTrackingDomain(organizationId, submission.value.trackingDomain ?? null)
+		return done(submission.value.trackingDomain ? 'Tracking domain saved' : 'Tracking domain removed')
 	},
 	async [SENDING_INTENTS.addSender]({ intent }, { organizationId, formData }) {
 		const submission = parseWithZod(formData, { schema: SenderAddressSchema })
@@ -262,6 +283,7 @@ export default function SendingSettingsRoute() {
 		canManage,
 		sendWindow,
 		timeZones,
+		tracking,
 		servers,
 		editId,
 		fallback,
@@ -276,7 +298,7 @@ export default function SendingSettingsRoute() {
 				title="Sending"
 				description={
 					canManage
-						? 'SMTP servers, sender addresses, daily limits and when emails go out.'
+						? 'SMTP servers, sender addresses, daily limits, when emails go out and the domain of their links.'
 						: 'Only owners and admins can change the organization’s sending settings.'
 				}
 				actions={
@@ -304,6 +326,11 @@ export default function SendingSettingsRoute() {
 			/>
 			<MailboxLimitsSection mailboxes={mailboxes} />
 			<SendWindowSection sendWindow={sendWindow} timeZones={timeZones} canManage={canManage} />
+			<TrackingDomainSection
+				trackingDomain={tracking.trackingDomain}
+				appHost={tracking.appHost}
+				canManage={canManage}
+			/>
 		</div>
 	)
 }
