@@ -451,6 +451,38 @@ describe('limits and send window', () => {
 	})
 })
 
+describe('tracking domain', () => {
+	test('is validated, saved on the organization only, shown with the CNAME target, and can be removed', async () => {
+		const owner = await createSignedInUser({ role: 'OWNER' })
+		const other = await createSignedInUser({ role: 'OWNER' })
+		expect((await load(owner.cookie)).body.tracking).toEqual({
+			trackingDomain: null,
+			appHost: new URL(appUrl()).hostname,
+		})
+		for (const bad of ['https://track.acme.test', 'track.acme.test/path', 'localhost', 'a b.test']) {
+			const refused = await post(owner.cookie, { intent: 'update-tracking-domain', trackingDomain: bad })
+			expect(refused.status, bad).toBe(400)
+			expect(refused.body.result.error.trackingDomain).toEqual(['Please enter a host name such as track.example.com'])
+		}
+		const saved = await post(owner.cookie, { intent: 'update-tracking-domain', trackingDomain: ' Links.Acme.test ' })
+		expect(saved.status).toBe(302)
+		expect(await toastOf(saved)).toMatchObject({ title: 'Tracking domain saved' })
+		expect((await load(owner.cookie)).body.tracking.trackingDomain).toBe('links.acme.test')
+		expect((await load(other.cookie)).body.tracking.trackingDomain).toBeNull()
+
+		const member = await createSignedInUser({ role: 'MEMBER', organizationId: owner.organization.id })
+		expect(
+			(await post(member.cookie, { intent: 'update-tracking-domain', trackingDomain: 'evil.test' })).status,
+		).toBe(403)
+
+		const removed = await post(owner.cookie, { intent: 'update-tracking-domain', trackingDomain: '' })
+		expect(await toastOf(removed)).toMatchObject({ title: 'Tracking domain removed' })
+		expect(
+			(await prisma.organization.findUniqueOrThrow({ where: { id: owner.organization.id } })).trackingDomain,
+		).toBeNull()
+	})
+})
+
 describe('organizations and roles', () => {
 	test("another organization's servers, senders and mailboxes are invisible and unchangeable", async () => {
 		const a = await ownerWithServer()
