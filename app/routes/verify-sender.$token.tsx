@@ -32,7 +32,11 @@ const invalid = () => data<PageState>({ state: 'invalid' }, { status: 404 })
 export async function loader({ params }: LoaderFunctionArgs) {
 	const found = await findSenderVerification(params.token ?? '')
 	if (!found) return invalid()
-	return data<PageState>({ state: found.state, address: found.address, organizationName: found.organizationName })
+	return data<PageState>({
+		state: found.state,
+		address: found.address,
+		organizationName: found.organizationName,
+	})
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -47,7 +51,11 @@ const handlers: IntentHandlers<VerifyIntent, { token: string }, ReturnType<typeo
 	async [INTENTS.confirm](_intent, { token }) {
 		const result = await confirmSenderVerification(token)
 		if (!result) return invalid()
-		return data<PageState>({ state: result.state, address: result.address, organizationName: result.organizationName })
+		return data<PageState>({
+			state: result.state,
+			address: result.address,
+			organizationName: result.organizationName,
+		})
 	},
 	async [INTENTS.resend](_intent, { token }) {
 		const result = await resendVerificationByToken(token)
@@ -87,8 +95,8 @@ export default function VerifySenderRoute() {
 				) : page.state === 'expired' ? (
 					<Outcome title="Link expired">
 						<p>
-							This link to verify <strong>{page.address}</strong> is more than 24 hours old. Send a new one
-							to the same address.
+							This link to verify <strong>{page.address}</strong> is more than 24 hours old. Send a new one to
+							the same address.
 						</p>
 						<Form method="post" className="flex justify-end">
 							<input type="hidden" name="intent" value={INTENTS.resend} />

@@ -10,7 +10,13 @@ import { randomUUID } from 'node:crypto'
 /** The domain part of an address, lower-cased; the fallback when the address has none. */
 export function addressDomain(address: string | null | undefined, fallback: string) {
 	const at = address?.lastIndexOf('@') ?? -1
-	const domain = at === -1 ? '' : address!.slice(at + 1).trim().toLowerCase()
+	const domain =
+		at === -1
+			? ''
+			: address!
+					.slice(at + 1)
+					.trim()
+					.toLowerCase()
 	return domain || fallback
 }
 

@@ -75,7 +75,10 @@ describe('a sequence sent over SMTP', () => {
 		await activateSequences(organization.id, [sequence.id])
 		await runDueJobs()
 		await runDueJobs()
-		const steps = await prisma.emailStep.findMany({ where: { sequenceId: sequence.id }, orderBy: { order: 'asc' } })
+		const steps = await prisma.emailStep.findMany({
+			where: { sequenceId: sequence.id },
+			orderBy: { order: 'asc' },
+		})
 		expect(steps.map((step) => step.status)).toEqual(['SENT', 'SENT'])
 		const [first, second] = receivedFor(steps.map((step) => step.messageId!))
 		expect(first && second).toBeTruthy()
@@ -109,7 +112,10 @@ describe('a sequence sent over SMTP', () => {
 		const html = message!.html!
 		expect(html).toContain('<a href="https://example.com/demo">https://example.com/demo</a>')
 		const tracked = new RegExp(`href="${appUrl()}/t/([\\w-]+)">see our pricing</a>`).exec(html)?.[1]
-		expect(readTrackedLink(tracked!)).toEqual({ emailStepId: step.id, url: 'https://example.com/pricing?plan=pro' })
+		expect(readTrackedLink(tracked!)).toEqual({
+			emailStepId: step.id,
+			url: 'https://example.com/pricing?plan=pro',
+		})
 		const unsubscribe = /^<(.+)\/unsubscribe\/([\w-]+)>$/.exec(sink.header(message!, 'List-Unsubscribe')!)
 		expect(unsubscribe?.[1]).toBe(appUrl())
 		expect(readUnsubscribeToken(unsubscribe![2]!)).toEqual({ emailStepId: step.id })
@@ -157,7 +163,10 @@ describe('a sequence sent over SMTP', () => {
 		await activateSequences(organization.id, [sequence.id])
 		const step = sequence.emailSteps[0]!
 		// As activation fixed it before decision 015: the step id in clear, on the app's host.
-		await prisma.emailStep.update({ where: { id: step.id }, data: { messageId: `<${step.id}@${mailDomain()}>` } })
+		await prisma.emailStep.update({
+			where: { id: step.id },
+			data: { messageId: `<${step.id}@${mailDomain()}>` },
+		})
 		await runDueJobs()
 		const sent = await prisma.emailStep.findUniqueOrThrow({ where: { id: step.id } })
 		expect(sent.status).toBe('SENT')
@@ -167,7 +176,11 @@ describe('a sequence sent over SMTP', () => {
 
 	test('activation fixes a random Message-ID on the sender’s domain; the fast claim keeps it', async () => {
 		const { user, organization } = await smtpOrganization()
-		const sequence = await insertSequence({ organizationId: organization.id, user, steps: [{ daysAfter: 0 }] })
+		const sequence = await insertSequence({
+			organizationId: organization.id,
+			user,
+			steps: [{ daysAfter: 0 }],
+		})
 		await activateSequences(organization.id, [sequence.id])
 		const planned = await prisma.emailStep.findFirstOrThrow({ where: { sequenceId: sequence.id } })
 		expect(planned.messageId).toMatch(/^<[0-9a-f]{32}@sales\.acme\.test>$/)

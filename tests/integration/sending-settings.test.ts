@@ -236,7 +236,14 @@ describe('sender addresses', () => {
 
 		const page = await load(cookie)
 		expect(page.body.senders).toEqual([
-			{ id: sender.id, address, name: 'Ada', verified: false, linkExpired: false, serverName: 'Company mail' },
+			{
+				id: sender.id,
+				address,
+				name: 'Ada',
+				verified: false,
+				linkExpired: false,
+				serverName: 'Company mail',
+			},
 		])
 
 		// A scanner (or the user) opening the link: a page with Confirm, and nothing verified.
@@ -283,7 +290,9 @@ describe('sender addresses', () => {
 		await post(cookie, { intent: 'add-sender', address, smtpTransportId: server.id })
 		const [email] = (await sink.waitForMessages(before + 1)).slice(before)
 		const token = tokenInEmail(email!.text)
-		const sender = await prisma.mailbox.findFirstOrThrow({ where: { organizationId: organization.id, address } })
+		const sender = await prisma.mailbox.findFirstOrThrow({
+			where: { organizationId: organization.id, address },
+		})
 		// Still valid a minute before the end, expired at it.
 		await prisma.mailbox.update({
 			where: { id: sender.id },
@@ -300,7 +309,10 @@ describe('sender addresses', () => {
 		expect((await load(cookie)).body.senders[0]).toMatchObject({ verified: false, linkExpired: true })
 
 		// "Send a new link": a new email with a new token; the expired link is used up.
-		expect(await submit(token, 'resend')).toMatchObject({ status: 200, body: { state: 'resent', address, error: null } })
+		expect(await submit(token, 'resend')).toMatchObject({
+			status: 200,
+			body: { state: 'resent', address, error: null },
+		})
 		const [again] = (await sink.waitForMessages(before + 2)).slice(before + 1)
 		expect(again!.envelopeTo).toEqual([address])
 		const fresh = tokenInEmail(again!.text)
@@ -319,7 +331,9 @@ describe('sender addresses', () => {
 		const before = sink.messages.length
 		await post(cookie, { intent: 'add-sender', address, smtpTransportId: server.id })
 		const [first] = (await sink.waitForMessages(before + 1)).slice(before)
-		const sender = await prisma.mailbox.findFirstOrThrow({ where: { organizationId: organization.id, address } })
+		const sender = await prisma.mailbox.findFirstOrThrow({
+			where: { organizationId: organization.id, address },
+		})
 		await prisma.mailbox.update({ where: { id: sender.id }, data: { verificationSentAt: new Date(0) } })
 		const resent = await post(cookie, { intent: 'resend-verification', mailboxId: sender.id })
 		expect(await toastOf(resent)).toMatchObject({ type: 'success', title: 'Verification email sent' })
@@ -462,9 +476,14 @@ describe('tracking domain', () => {
 		for (const bad of ['https://track.acme.test', 'track.acme.test/path', 'localhost', 'a b.test']) {
 			const refused = await post(owner.cookie, { intent: 'update-tracking-domain', trackingDomain: bad })
 			expect(refused.status, bad).toBe(400)
-			expect(refused.body.result.error.trackingDomain).toEqual(['Please enter a host name such as track.example.com'])
+			expect(refused.body.result.error.trackingDomain).toEqual([
+				'Please enter a host name such as track.example.com',
+			])
 		}
-		const saved = await post(owner.cookie, { intent: 'update-tracking-domain', trackingDomain: ' Links.Acme.test ' })
+		const saved = await post(owner.cookie, {
+			intent: 'update-tracking-domain',
+			trackingDomain: ' Links.Acme.test ',
+		})
 		expect(saved.status).toBe(302)
 		expect(await toastOf(saved)).toMatchObject({ title: 'Tracking domain saved' })
 		expect((await load(owner.cookie)).body.tracking.trackingDomain).toBe('links.acme.test')

@@ -166,7 +166,9 @@ describe('tokens that name nothing (decision 015)', () => {
 		}
 		expect(readTrackedLink(token!)).toEqual({ emailStepId: 'step_abc123', url })
 		// Deterministic: the same step and link give the same token (a re-sent email matches the first).
-		expect(trackedTokens(rewriteLinksForTracking(`<a href="${url}">Pricing</a>`, 'step_abc123'))).toEqual([token])
+		expect(trackedTokens(rewriteLinksForTracking(`<a href="${url}">Pricing</a>`, 'step_abc123'))).toEqual([
+			token,
+		])
 		expect(trackedTokens(rewriteLinksForTracking(`<a href="${url}">Pricing</a>`, 'step_other'))).not.toEqual([
 			token,
 		])

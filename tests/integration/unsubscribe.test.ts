@@ -73,7 +73,9 @@ describe('List-Unsubscribe headers and footer', () => {
 		expect(unsubscribeUrl('step_2')).not.toBe(url)
 		// The same step, the same link (a re-sent email carries what the first one did).
 		expect(unsubscribeUrl('step_1')).toBe(url)
-		expect(unsubscribeUrl('step_1', 'https://track.acme.test')).toBe(`https://track.acme.test/unsubscribe/${token}`)
+		expect(unsubscribeUrl('step_1', 'https://track.acme.test')).toBe(
+			`https://track.acme.test/unsubscribe/${token}`,
+		)
 	})
 
 	test('the footer adds a link to the HTML (inside <body>) and a line to the text', () => {
@@ -175,9 +177,9 @@ describe('/unsubscribe/:token', () => {
 		expect(page.status).toBe(200)
 		expect(page.text).toContain('Stop receiving emails from')
 		expect((await send('POST', `/unsubscribe/${old}`, { form: {} })).status).toBe(200)
-		expect((await prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt).toBeInstanceOf(
-			Date,
-		)
+		expect(
+			(await prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt,
+		).toBeInstanceOf(Date)
 	})
 
 	test('a forged token or one issued for links is a 404, GET and POST', async () => {

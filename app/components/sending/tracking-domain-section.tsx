@@ -44,8 +44,8 @@ export function TrackingDomainSection({
 						<p>
 							Before saving, add this record at your DNS provider (leave the field empty to use {appHost}):
 						</p>
-						<p className="mt-2 font-mono text-foreground">
-							{trackingDomain ?? 'track.example.com'}&nbsp;&nbsp;CNAME&nbsp;&nbsp;{appHost}
+						<p className="mt-2 whitespace-pre font-mono text-foreground">
+							{`${trackingDomain ?? 'track.example.com'}   CNAME   ${appHost}`}
 						</p>
 						<p className="mt-2">
 							Emails sent from then on use it; links in emails already sent keep working. If the app is served

@@ -25,7 +25,12 @@ type SmtpError = Error & { code?: string; command?: string; responseCode?: numbe
  */
 export function createSmtpTransport(config: SmtpConfig): MailTransport {
 	const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }
-	const transporter = createTransport({ ...connectionOptions(config), pool: true, maxConnections: 3, ...timeouts })
+	const transporter = createTransport({
+		...connectionOptions(config),
+		pool: true,
+		maxConnections: 3,
+		...timeouts,
+	})
 
 	return {
 		kind: 'SMTP',

@@ -33,7 +33,10 @@ export type SenderVerification = {
 }
 
 /** What the link's page shows, without changing anything; null for an unknown or used token. */
-export async function findSenderVerification(token: string, now = new Date()): Promise<SenderVerification | null> {
+export async function findSenderVerification(
+	token: string,
+	now = new Date(),
+): Promise<SenderVerification | null> {
 	if (!token) return null
 	const mailbox = await prisma.mailbox.findUnique({
 		where: { verificationToken: hashVerificationToken(token) },

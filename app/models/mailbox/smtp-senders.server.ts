@@ -82,7 +82,9 @@ export async function addSmtpServer(
 	organizationId: string,
 	input: SmtpServerInput,
 ): Promise<{ ok: true; id: string } | SmtpConnectionFailure> {
-	const failure = await testSmtpConnection(toConfig({ ...input, username: input.username || null, passwordEncrypted: null }, input.password))
+	const failure = await testSmtpConnection(
+		toConfig({ ...input, username: input.username || null, passwordEncrypted: null }, input.password),
+	)
 	if (failure) return { ok: false, reason: 'connection_failed', message: failure }
 	return prisma.$transaction(async (tx) => {
 		await lockOrganization(tx, organizationId)
@@ -120,7 +122,11 @@ export async function updateSmtpServer(
 	const keepPassword = Boolean(input.username) && !input.password
 	const failure = await testSmtpConnection(
 		toConfig(
-			{ ...input, username: input.username || null, passwordEncrypted: keepPassword ? stored.passwordEncrypted : null },
+			{
+				...input,
+				username: input.username || null,
+				passwordEncrypted: keepPassword ? stored.passwordEncrypted : null,
+			},
 			keepPassword ? null : input.password,
 		),
 	)

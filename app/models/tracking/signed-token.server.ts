@@ -48,7 +48,12 @@ function tokenKeys() {
 export function sealToken(purpose: TokenPurpose, value: unknown) {
 	const { seal, iv: ivKey } = tokenKeys()
 	const plaintext = Buffer.from(JSON.stringify(value), 'utf8')
-	const iv = createHmac('sha256', ivKey).update(purpose).update('\0').update(plaintext).digest().subarray(0, IV_BYTES)
+	const iv = createHmac('sha256', ivKey)
+		.update(purpose)
+		.update('\0')
+		.update(plaintext)
+		.digest()
+		.subarray(0, IV_BYTES)
 	const cipher = createCipheriv('aes-256-gcm', seal, iv)
 	cipher.setAAD(Buffer.from(purpose, 'utf8'))
 	const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()])

@@ -19,7 +19,8 @@ const ANCHOR_TAG = /<a\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi
 const ANCHOR_END = /<\/a\s*>/gi
 const HREF_ATTRIBUTE = /(\shref\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i
 // A text that reads as an address: a scheme, "www.", or a host name with a dot (and maybe a path).
-const URL_LIKE_TEXT = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?)$/i
+const URL_LIKE_TEXT =
+	/^(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?)$/i
 
 export function trackingUrl(emailStepId: string, url: string, baseUrl = appUrl()) {
 	return `${baseUrl}/t/${sealToken('link', [emailStepId, url])}`
@@ -27,7 +28,10 @@ export function trackingUrl(emailStepId: string, url: string, baseUrl = appUrl()
 
 /** The HTML with its http(s) links pointing at the click redirect; everything else untouched. */
 export function rewriteLinksForTracking(html: string, emailStepId: string, baseUrl = appUrl()) {
-	const ownPrefixes = [...new Set([appUrl(), baseUrl])].flatMap((base) => [`${base}/t/`, `${base}/unsubscribe/`])
+	const ownPrefixes = [...new Set([appUrl(), baseUrl])].flatMap((base) => [
+		`${base}/t/`,
+		`${base}/unsubscribe/`,
+	])
 	return html.replace(ANCHOR_TAG, (tag, offset: number) => {
 		if (URL_LIKE_TEXT.test(anchorText(html, offset + tag.length))) return tag
 		return tag.replace(HREF_ATTRIBUTE, (attribute, prefix: string, ...values: Array<string | undefined>) => {
