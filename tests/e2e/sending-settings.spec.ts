@@ -27,6 +27,8 @@ function formWith(page: Page, heading: string) {
 test('SMTP server, verified sender address, tracking domain, daily limits and send window', async ({
 	page,
 }) => {
+	// One long walk through the page (two emails, the verification pages): more than the default 30 s here.
+	test.setTimeout(90_000)
 	const email = await signIn(page)
 	await page.goto('/settings')
 	await page.getByRole('link', { name: 'Sending settings' }).click()
