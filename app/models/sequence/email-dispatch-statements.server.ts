@@ -108,7 +108,7 @@ export const COUNT_AND_MARK_SENDING = `
  * in the batch are counted together, all or none, against its cap. An invalid time zone makes
  * the statement fail, which sends its steps the careful way too. The cap and the local day are
  * the arithmetic of mailboxDailyLimit() and localDate(). The Message-ID fixed at activation is
- * kept when it is a random id on the sender's domain, else replaced (keepMessageId()).
+ * kept when it is a random id on the sender's domain, else replaced (as claimMessageId() does).
  * $1 step ids, $2 the Message-ID domain of an address without one.
  */
 export const FAST_CLAIM_MANY = `
