@@ -20,16 +20,7 @@ export function addressDomain(address: string | null | undefined, fallback: stri
 	return domain || fallback
 }
 
-/** `<32 hex digits@sender's domain>`; the same shape as RANDOM_MESSAGE_ID_SQL makes. */
+/** `<32 hex digits@sender's domain>`; FAST_CLAIM_MANY makes the same shape in SQL (gen_random_uuid()). */
 export function newMessageId(senderAddress: string | null | undefined, fallbackDomain: string) {
 	return `<${randomUUID().replaceAll('-', '')}@${addressDomain(senderAddress, fallbackDomain)}>`
-}
-
-/**
- * The same in SQL, for the statements that fix Message-IDs in bulk: `address` and `fallback` are
- * SQL expressions (a column, a parameter).
- */
-export function randomMessageIdSql(address: string, fallback: string) {
-	return `('<' || replace(gen_random_uuid()::text, '-', '') || '@'
-		|| COALESCE(NULLIF(lower(trim(substring(${address} FROM '@([^@]*)$'))), ''), ${fallback}) || '>')`
 }
