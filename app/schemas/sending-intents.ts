@@ -13,6 +13,7 @@ export const SENDING_INTENTS = {
 	saveImap: 'save-imap',
 	removeImap: 'remove-imap',
 	updateLimits: 'update-mailbox-limits',
+	updateTrackingDomain: 'update-tracking-domain',
 } as const
 
 export type SendingIntent = (typeof SENDING_INTENTS)[keyof typeof SENDING_INTENTS]

@@ -50,6 +50,19 @@ export const SmtpServerSchema = z.object({
 	isDefault: checkbox,
 })
 
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z](?:[a-z0-9-]*[a-z0-9])?$/i
+
+/** A host name such as track.example.com (no scheme, no path); empty removes it. */
+export const TrackingDomainSchema = z.object({
+	trackingDomain: z
+		.string()
+		.trim()
+		.toLowerCase()
+		.max(253, { error: 'The tracking domain must be at most 253 characters' })
+		.regex(HOST_NAME, { error: 'Please enter a host name such as track.example.com' })
+		.optional(),
+})
+
 export const SmtpServerIdSchema = z.object({ serverId: id('Server') })
 
 export const SenderAddressSchema = z.object({

@@ -14,11 +14,21 @@ test.afterAll(async () => {
 	await sink?.close()
 })
 
+function verificationLink(text: string | null) {
+	const link = /(http:\/\/\S+\/verify-sender\/[\w-]+)/.exec(text ?? '')?.[1]
+	expect(link).toBeTruthy()
+	return link!
+}
+
 function formWith(page: Page, heading: string) {
 	return page.locator('form').filter({ has: page.getByRole('heading', { name: heading }) })
 }
 
-test('SMTP server, verified sender address, daily limits and send window', async ({ page }) => {
+test('SMTP server, verified sender address, tracking domain, daily limits and send window', async ({
+	page,
+}) => {
+	// One long walk through the page (two emails, the verification pages): more than the default 30 s here.
+	test.setTimeout(90_000)
 	const email = await signIn(page)
 	await page.goto('/settings')
 	await page.getByRole('link', { name: 'Sending settings' }).click()
@@ -59,15 +69,49 @@ test('SMTP server, verified sender address, daily limits and send window', async
 	const [verification] = (await sink.waitForMessages(before + 1)).slice(before)
 	expect(verification!.envelopeTo).toEqual([sender])
 	expect(verification!.user).toBe('mailer')
-	const link = /(http:\/\/\S+\/verify-sender\/[\w-]+)/.exec(verification!.text ?? '')?.[1]
-	expect(link).toBeTruthy()
-	await page.goto(link!)
+	const firstLink = verificationLink(verification!.text)
+
+	// Resend verification: a new email, whose link replaces the first one.
+	await senders
+		.getByRole('row', { name: new RegExp(sender) })
+		.getByRole('button', { name: 'Resend verification' })
+		.click()
+	await expect(page.getByText('Verification email sent').first()).toBeVisible()
+	const [resent] = (await sink.waitForMessages(before + 2)).slice(before + 1)
+	const link = verificationLink(resent!.text)
+	expect(link).not.toBe(firstLink)
+	await page.goto(firstLink)
+	await expect(page.getByRole('heading', { name: 'Link not valid' })).toBeVisible()
+
+	// Opening the link verifies nothing (mail scanners open links): Confirm does.
+	await page.goto(link)
+	await expect(page.getByRole('heading', { name: 'Verify sender address' })).toBeVisible()
+	await expect(page.getByText(sender)).toBeVisible()
+	await page.goto('/settings/sending')
+	await expect(senders.getByRole('row', { name: new RegExp(sender) })).toContainText(
+		'Waiting for verification',
+	)
+	await page.goto(link)
+	await page.getByRole('button', { name: 'Confirm' }).click()
 	await expect(page.getByRole('heading', { name: 'Sender address verified' })).toBeVisible()
 	await page.getByRole('link', { name: 'Go to the sending settings' }).click()
 	await expect(senders.getByRole('row', { name: new RegExp(sender) })).toContainText('Verified')
-	await page.goto(link!)
+	await page.goto(link)
 	await expect(page.getByRole('heading', { name: 'Link not valid' })).toBeVisible()
 	await page.goto('/settings/sending')
+
+	// The tracking domain: a host name, with the CNAME record to create.
+	const tracking = page.locator('form#tracking-domain')
+	await expect(tracking.getByText('track.example.com CNAME localhost')).toBeVisible()
+	await tracking.getByLabel('Tracking domain').fill('https://links.acme.test/')
+	await tracking.getByRole('button', { name: 'Save tracking domain' }).click()
+	await expect(tracking.getByText('Please enter a host name such as track.example.com')).toBeVisible()
+	await tracking.getByLabel('Tracking domain').fill('links.acme.test')
+	await tracking.getByRole('button', { name: 'Save tracking domain' }).click()
+	await expect(page.getByText('Tracking domain saved')).toBeVisible()
+	await page.reload()
+	await expect(tracking.getByLabel('Tracking domain')).toHaveValue('links.acme.test')
+	await expect(tracking.getByText('links.acme.test CNAME localhost')).toBeVisible()
 
 	// Daily limits of the user's own mailbox, with today's usage.
 	const limits = page.getByRole('form', { name: `Daily limits of ${email}` })

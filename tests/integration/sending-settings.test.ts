@@ -4,8 +4,9 @@ import {
 	smtpConfigForMailbox,
 } from '#app/models/mailbox/smtp-senders.server.ts'
 import { action, loader } from '#app/routes/_app+/settings_.sending.tsx'
-import { loader as verifyLoader } from '#app/routes/verify-sender.$token.tsx'
-import { decrypt } from '#app/utils/crypto.server.ts'
+import { VERIFICATION_TTL_MS } from '#app/models/mailbox/sender-verification.server.ts'
+import { action as verifyAction, loader as verifyLoader } from '#app/routes/verify-sender.$token.tsx'
+import { decrypt, encrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { appUrl } from '#app/utils/env.server.ts'
 import { getToast } from '#app/utils/toast.server.ts'
@@ -67,6 +68,34 @@ function serverForm(overrides: Record<string, string> = {}) {
 	}
 }
 
+/** The token of the verification link in an email's text. */
+function tokenInEmail(text: string | null) {
+	const token = /\/verify-sender\/([\w-]+)/.exec(text ?? '')?.[1]
+	expect(token).toBeTruthy()
+	return token!
+}
+
+function openLink(token: string) {
+	return callRoute(() =>
+		verifyLoader({ request: makeRequest(`/verify-sender/${token}`), params: { token }, context: {} }),
+	)
+}
+
+/** The verification page's buttons: Confirm, or Send a new link (no session: the link is public). */
+function submit(token: string, intent: 'confirm' | 'resend') {
+	return callRoute(() =>
+		verifyAction({
+			request: new Request(new URL(`/verify-sender/${token}`, 'http://localhost:3000'), {
+				method: 'POST',
+				headers: { Origin: 'http://localhost:3000', 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams({ intent }),
+			}),
+			params: { token },
+			context: {},
+		}),
+	)
+}
+
 async function ownerWithServer() {
 	const owner = await createSignedInUser({ role: 'OWNER' })
 	await load(owner.cookie)
@@ -125,7 +154,7 @@ describe('SMTP servers', () => {
 
 	test('one default per organization; without any, the outbox (null)', async () => {
 		const { cookie, server, organization } = await ownerWithServer()
-		await post(cookie, serverForm({ name: 'Second', host: 'smtp.second.test' }))
+		expect((await post(cookie, serverForm({ name: 'Second' }))).status).toBe(302)
 		const servers = await prisma.smtpTransport.findMany({ where: { organizationId: organization.id } })
 		expect(servers.filter((row) => row.isDefault).map((row) => row.name)).toEqual(['Second'])
 		expect(await post(cookie, { intent: 'set-default-smtp-server', serverId: server.id })).toMatchObject({
@@ -137,6 +166,31 @@ describe('SMTP servers', () => {
 		expect(defaults.map((row) => row.id)).toEqual([server.id])
 		for (const row of servers) await post(cookie, { intent: 'delete-smtp-server', serverId: row.id })
 		expect(await organizationDefaultTransportConfig(organization.id)).toBeNull()
+	})
+
+	test('a server is tested on save: refused logins and unreachable hosts are not saved, with the reason', async () => {
+		const owner = await createSignedInUser({ role: 'OWNER' })
+		const wrong = await post(owner.cookie, serverForm({ password: 'wrong password' }))
+		expect(wrong.status).toBe(400)
+		expect(wrong.body.result.error['']).toEqual([
+			'The server refused the user name or password: 535 Invalid username or password',
+		])
+		const closed = await post(owner.cookie, serverForm({ host: '127.0.0.1', port: '1' }))
+		expect(closed.status).toBe(400)
+		expect(closed.body.result.error[''][0]).toMatch(/^Could not connect to 127\.0\.0\.1:1: .*ECONNREFUSED/)
+		expect(await prisma.smtpTransport.count({ where: { organizationId: owner.organization.id } })).toBe(0)
+
+		// An edit is tested too (with the stored password when the field is blank) and changes nothing if refused.
+		const { cookie, server } = await ownerWithServer()
+		const edit = { intent: 'update-smtp-server', serverId: server.id }
+		const refused = await post(cookie, { ...serverForm({ name: 'Broken', password: 'nope' }), ...edit })
+		expect(refused.status).toBe(400)
+		expect(refused.body.targetId).toBe(server.id)
+		expect(await prisma.smtpTransport.findUniqueOrThrow({ where: { id: server.id } })).toMatchObject({
+			name: 'Company mail',
+		})
+		const kept = await post(cookie, { ...serverForm({ name: 'Renamed', password: '' }), ...edit })
+		expect(kept.status).toBe(302)
 	})
 
 	test('invalid input is a 400 with the field errors', async () => {
@@ -152,7 +206,7 @@ describe('SMTP servers', () => {
 })
 
 describe('sender addresses', () => {
-	test('adding one emails a verification link through its server; the link verifies it once', async () => {
+	test('adding one emails a verification link; opening it verifies nothing, Confirm does, once', async () => {
 		const { cookie, server, organization } = await ownerWithServer()
 		const before = sink.messages.length
 		const address = `sales-${Math.random().toString(36).slice(2, 8)}@acme.test`
@@ -168,13 +222,17 @@ describe('sender addresses', () => {
 		const [email] = (await sink.waitForMessages(before + 1)).slice(before)
 		expect(email!.user).toBe('mailer')
 		expect(email!.envelopeTo).toEqual([address])
+		expect(email!.messageId).toMatch(/^<[0-9a-f]{32}@acme\.test>$/)
 		const sender = await prisma.mailbox.findFirstOrThrow({
 			where: { organizationId: organization.id, address },
 		})
 		expect(sender).toMatchObject({ kind: 'SENDER', verifiedAt: null, smtpTransportId: server.id })
-		const link = `${appUrl()}/verify-sender/${sender.verificationToken}`
-		expect(email!.text).toContain(link)
+		const token = tokenInEmail(email!.text)
+		const link = `${appUrl()}/verify-sender/${token}`
 		expect(email!.html).toContain(`<a href="${link}">Verify ${address}</a>`)
+		// Only the token's hash is stored.
+		expect(sender.verificationToken).not.toBe(token)
+		expect(sender.verificationToken).toMatch(/^[0-9a-f]{64}$/)
 
 		const page = await load(cookie)
 		expect(page.body.senders).toEqual([
@@ -183,6 +241,7 @@ describe('sender addresses', () => {
 				address,
 				name: 'Ada',
 				verified: false,
+				linkExpired: false,
 				serverName: 'Company mail',
 				// Not read over IMAP yet: the form is prefilled from the SMTP server (no smtp.* host here).
 				imap: {
@@ -197,22 +256,27 @@ describe('sender addresses', () => {
 			},
 		])
 
-		const verify = () =>
-			callRoute(() =>
-				verifyLoader({
-					request: makeRequest(`/verify-sender/${sender.verificationToken}`),
-					params: { token: sender.verificationToken! },
-					context: {},
-				}),
-			)
-		expect(await verify()).toMatchObject({
+		// A scanner (or the user) opening the link: a page with Confirm, and nothing verified.
+		for (let open = 0; open < 3; open++) {
+			expect(await openLink(token)).toMatchObject({
+				status: 200,
+				body: { state: 'valid', address, organizationName: organization.name },
+			})
+		}
+		expect((await prisma.mailbox.findUniqueOrThrow({ where: { id: sender.id } })).verifiedAt).toBeNull()
+
+		// Confirm (POST) verifies.
+		expect(await submit(token, 'confirm')).toMatchObject({
 			status: 200,
-			body: { address, organizationName: organization.name },
+			body: { state: 'verified', address, organizationName: organization.name },
 		})
-		expect((await prisma.mailbox.findUniqueOrThrow({ where: { id: sender.id } })).verifiedAt).toBeInstanceOf(
-			Date,
-		)
-		expect((await verify()).status).toBe(404)
+		const verified = await prisma.mailbox.findUniqueOrThrow({ where: { id: sender.id } })
+		expect(verified.verifiedAt).toBeInstanceOf(Date)
+		expect(verified.verificationToken).toBeNull()
+		// Used: both GET and POST say so.
+		expect(await openLink(token)).toMatchObject({ status: 404, body: { state: 'invalid' } })
+		expect(await submit(token, 'confirm')).toMatchObject({ status: 404, body: { state: 'invalid' } })
+		expect(await openLink('made-up-token')).toMatchObject({ status: 404, body: { state: 'invalid' } })
 
 		// The same address again is refused on the field.
 		const again = await post(cookie, { intent: 'add-sender', address, smtpTransportId: server.id })
@@ -229,13 +293,74 @@ describe('sender addresses', () => {
 		})
 	})
 
-	test('a server that refuses keeps the address, says why, and the email can be resent', async () => {
-		const owner = await createSignedInUser()
-		await post(owner.cookie, serverForm({ password: 'wrong password' }))
-		const server = await prisma.smtpTransport.findFirstOrThrow({
-			where: { organizationId: owner.organization.id },
+	test('a link expires after 24 hours: Confirm refuses, the page sends a new one, once', async () => {
+		const { cookie, server, organization } = await ownerWithServer()
+		const address = `late-${Math.random().toString(36).slice(2, 8)}@acme.test`
+		const before = sink.messages.length
+		await post(cookie, { intent: 'add-sender', address, smtpTransportId: server.id })
+		const [email] = (await sink.waitForMessages(before + 1)).slice(before)
+		const token = tokenInEmail(email!.text)
+		const sender = await prisma.mailbox.findFirstOrThrow({
+			where: { organizationId: organization.id, address },
 		})
-		const added = await post(owner.cookie, {
+		// Still valid a minute before the end, expired at it.
+		await prisma.mailbox.update({
+			where: { id: sender.id },
+			data: { verificationSentAt: new Date(Date.now() - VERIFICATION_TTL_MS + 60_000) },
+		})
+		expect((await openLink(token)).body.state).toBe('valid')
+		await prisma.mailbox.update({
+			where: { id: sender.id },
+			data: { verificationSentAt: new Date(Date.now() - VERIFICATION_TTL_MS) },
+		})
+		expect(await openLink(token)).toMatchObject({ status: 200, body: { state: 'expired', address } })
+		expect(await submit(token, 'confirm')).toMatchObject({ status: 200, body: { state: 'expired' } })
+		expect((await prisma.mailbox.findUniqueOrThrow({ where: { id: sender.id } })).verifiedAt).toBeNull()
+		expect((await load(cookie)).body.senders[0]).toMatchObject({ verified: false, linkExpired: true })
+
+		// "Send a new link": a new email with a new token; the expired link is used up.
+		expect(await submit(token, 'resend')).toMatchObject({
+			status: 200,
+			body: { state: 'resent', address, error: null },
+		})
+		const [again] = (await sink.waitForMessages(before + 2)).slice(before + 1)
+		expect(again!.envelopeTo).toEqual([address])
+		const fresh = tokenInEmail(again!.text)
+		expect(fresh).not.toBe(token)
+		expect((await submit(token, 'resend')).status).toBe(404)
+		expect(sink.messages.length).toBe(before + 2)
+		expect((await load(cookie)).body.senders[0]).toMatchObject({ verified: false, linkExpired: false })
+		// A valid link cannot ask for another: only Confirm.
+		expect((await submit(fresh, 'resend')).status).toBe(404)
+		expect(await submit(fresh, 'confirm')).toMatchObject({ body: { state: 'verified' } })
+	})
+
+	test('Resend verification in the settings replaces the link', async () => {
+		const { cookie, server, organization } = await ownerWithServer()
+		const address = `again-${Math.random().toString(36).slice(2, 8)}@acme.test`
+		const before = sink.messages.length
+		await post(cookie, { intent: 'add-sender', address, smtpTransportId: server.id })
+		const [first] = (await sink.waitForMessages(before + 1)).slice(before)
+		const sender = await prisma.mailbox.findFirstOrThrow({
+			where: { organizationId: organization.id, address },
+		})
+		await prisma.mailbox.update({ where: { id: sender.id }, data: { verificationSentAt: new Date(0) } })
+		const resent = await post(cookie, { intent: 'resend-verification', mailboxId: sender.id })
+		expect(await toastOf(resent)).toMatchObject({ type: 'success', title: 'Verification email sent' })
+		const [second] = (await sink.waitForMessages(before + 2)).slice(before + 1)
+		expect((await openLink(tokenInEmail(first!.text))).status).toBe(404)
+		expect((await openLink(tokenInEmail(second!.text))).body.state).toBe('valid')
+		expect((await load(cookie)).body.senders[0]).toMatchObject({ linkExpired: false })
+	})
+
+	test('a verification email that fails keeps the address, says why, and can be resent', async () => {
+		const { cookie, server, organization } = await ownerWithServer()
+		// The server changes its password after it was saved (tested) with the old one.
+		await prisma.smtpTransport.update({
+			where: { id: server.id },
+			data: { passwordEncrypted: encrypt('an old password') },
+		})
+		const added = await post(cookie, {
 			intent: 'add-sender',
 			address: 'ops@acme.test',
 			smtpTransportId: server.id,
@@ -246,15 +371,15 @@ describe('sender addresses', () => {
 			title: 'Sender address added, but the verification email could not be sent',
 		})
 		const sender = await prisma.mailbox.findFirstOrThrow({
-			where: { organizationId: owner.organization.id, kind: 'SENDER' },
+			where: { organizationId: organization.id, kind: 'SENDER' },
 		})
-		await post(owner.cookie, {
+		await post(cookie, {
 			...serverForm({ password: PASSWORD }),
 			intent: 'update-smtp-server',
 			serverId: server.id,
 		})
 		const before = sink.messages.length
-		const resent = await post(owner.cookie, { intent: 'resend-verification', mailboxId: sender.id })
+		const resent = await post(cookie, { intent: 'resend-verification', mailboxId: sender.id })
 		expect(await toastOf(resent)).toMatchObject({ type: 'success', title: 'Verification email sent' })
 		await sink.waitForMessages(before + 1)
 	})
@@ -347,6 +472,43 @@ describe('limits and send window', () => {
 			sendWindowStart: '08:30',
 			sendWindowEnd: '17:45',
 		})
+	})
+})
+
+describe('tracking domain', () => {
+	test('is validated, saved on the organization only, shown with the CNAME target, and can be removed', async () => {
+		const owner = await createSignedInUser({ role: 'OWNER' })
+		const other = await createSignedInUser({ role: 'OWNER' })
+		expect((await load(owner.cookie)).body.tracking).toEqual({
+			trackingDomain: null,
+			appHost: new URL(appUrl()).hostname,
+		})
+		for (const bad of ['https://track.acme.test', 'track.acme.test/path', 'localhost', 'a b.test']) {
+			const refused = await post(owner.cookie, { intent: 'update-tracking-domain', trackingDomain: bad })
+			expect(refused.status, bad).toBe(400)
+			expect(refused.body.result.error.trackingDomain).toEqual([
+				'Please enter a host name such as track.example.com',
+			])
+		}
+		const saved = await post(owner.cookie, {
+			intent: 'update-tracking-domain',
+			trackingDomain: ' Links.Acme.test ',
+		})
+		expect(saved.status).toBe(302)
+		expect(await toastOf(saved)).toMatchObject({ title: 'Tracking domain saved' })
+		expect((await load(owner.cookie)).body.tracking.trackingDomain).toBe('links.acme.test')
+		expect((await load(other.cookie)).body.tracking.trackingDomain).toBeNull()
+
+		const member = await createSignedInUser({ role: 'MEMBER', organizationId: owner.organization.id })
+		expect(
+			(await post(member.cookie, { intent: 'update-tracking-domain', trackingDomain: 'evil.test' })).status,
+		).toBe(403)
+
+		const removed = await post(owner.cookie, { intent: 'update-tracking-domain', trackingDomain: '' })
+		expect(await toastOf(removed)).toMatchObject({ title: 'Tracking domain removed' })
+		expect(
+			(await prisma.organization.findUniqueOrThrow({ where: { id: owner.organization.id } })).trackingDomain,
+		).toBeNull()
 	})
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { signToken } from '#app/models/tracking/signed-token.server.ts'
+import { legacySignedToken, sealToken } from '#app/models/tracking/signed-token.server.ts'
 import {
 	decodeHtmlEntities,
 	readTrackedLink,
@@ -120,16 +120,21 @@ describe('GET /t/:token', () => {
 	test('a forged, altered or foreign token is a 404 and records nothing: no open redirect', async () => {
 		const { step } = await sequenceWithStep()
 		const [token] = trackedTokens(rewriteLinksForTracking('<a href="https://example.com/ok">ok</a>', step.id))
-		const [, signature] = token!.split('.')
+		const [, signature] = legacySignedToken('link', [step.id, 'https://example.com/ok']).split('.')
 		const evilPayload = Buffer.from(JSON.stringify([step.id, 'https://evil.example/'])).toString('base64url')
+		const flipped = Buffer.from(token!, 'base64url')
+		flipped[20]! ^= 1
 		const forged = [
 			`${evilPayload}.${signature}`,
 			`${token}x`,
 			`${token}.extra`,
+			flipped.toString('base64url'),
+			token!.slice(0, -4),
 			'not-a-token',
 			`${evilPayload}.AAAAAAAAAAAAAAAAAAAAAA`,
-			// Signed by us, but for unsubscribing: not a link.
-			signToken('unsubscribe', [step.id, 'https://evil.example/']),
+			// Issued by us, but for unsubscribing: not a link.
+			sealToken('unsubscribe', [step.id, 'https://evil.example/']),
+			legacySignedToken('unsubscribe', [step.id, 'https://evil.example/']),
 		]
 		for (const candidate of forged) {
 			const response = await send('GET', `/t/${encodeURIComponent(candidate)}`)
@@ -146,5 +151,81 @@ describe('GET /t/:token', () => {
 		const response = await send('GET', `/t/${token}`)
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('https://example.com/x')
+	})
+})
+
+describe('tokens that name nothing (decision 015)', () => {
+	test('a tracked link is one opaque token: no step id, no URL, nothing readable', () => {
+		const url = 'https://example.com/pricing?plan=pro'
+		const [token] = trackedTokens(rewriteLinksForTracking(`<a href="${url}">Pricing</a>`, 'step_abc123'))
+		expect(token).toMatch(/^[\w-]+$/)
+		for (const form of [token!, Buffer.from(token!, 'base64url').toString('latin1')]) {
+			expect(form).not.toContain('step_abc123')
+			expect(form).not.toContain('example.com')
+			expect(form).not.toContain('pricing')
+		}
+		expect(readTrackedLink(token!)).toEqual({ emailStepId: 'step_abc123', url })
+		// Deterministic: the same step and link give the same token (a re-sent email matches the first).
+		expect(trackedTokens(rewriteLinksForTracking(`<a href="${url}">Pricing</a>`, 'step_abc123'))).toEqual([
+			token,
+		])
+		expect(trackedTokens(rewriteLinksForTracking(`<a href="${url}">Pricing</a>`, 'step_other'))).not.toEqual([
+			token,
+		])
+	})
+
+	test('a link in email sent before sealed tokens still redirects and records the click', async () => {
+		const { step } = await sequenceWithStep()
+		const old = legacySignedToken('link', [step.id, 'https://example.com/old?x=1'])
+		const response = await send('GET', `/t/${old}`)
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe('https://example.com/old?x=1')
+		expect(
+			await prisma.sequenceEvent.findMany({
+				where: { emailStepId: step.id, type: 'LINK_CLICK' },
+				select: { url: true },
+			}),
+		).toEqual([{ url: 'https://example.com/old?x=1' }])
+	})
+})
+
+describe('links whose text is a URL', () => {
+	test('are left as written, so the visible address and the href agree; other links are tracked', () => {
+		const untouched = [
+			`<a href="https://acme.test/demo">https://acme.test/demo</a>`,
+			`<a href="https://acme.test/demo">acme.test/demo</a>`,
+			`<a href="https://www.acme.test/">www.acme.test</a>`,
+			`<a href="https://acme.test/a?b=1&amp;c=2"><span style="color:blue"> https://acme.test/a?b=1&amp;c=2 </span></a>`,
+			`<a href="https://other.test/">http://acme.test</a>`,
+		]
+		const tracked = [
+			`<a href="https://acme.test/demo">Book a demo</a>`,
+			`<a href="https://acme.test/demo"><img src="https://acme.test/logo.png" alt="Acme"></a>`,
+			`<a href="https://acme.test/demo">Visit acme.test for more</a>`,
+		]
+		const html = [...untouched, ...tracked].join('<br>')
+		const rewritten = rewriteLinksForTracking(html, 'step_1')
+		for (const link of untouched) expect(rewritten).toContain(link)
+		expect(trackedTokens(rewritten)).toHaveLength(tracked.length)
+		expect(rewritten).toContain('>Book a demo</a>')
+	})
+})
+
+describe('a tracking domain', () => {
+	test('links and their tokens use it; links already on it or on the app are not wrapped again', () => {
+		const base = 'https://track.acme.test'
+		const html = [
+			`<a href="https://example.com/x">x</a>`,
+			`<a href="${base}/t/abc">already tracked</a>`,
+			`<a href="${appUrl()}/t/abc">tracked on the app</a>`,
+		].join(' ')
+		const rewritten = rewriteLinksForTracking(html, 'step_1', base)
+		const hrefs = [...rewritten.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!)
+		expect(hrefs[0]).toMatch(new RegExp(`^${base}/t/[\\w-]+$`))
+		expect(readTrackedLink(hrefs[0]!.slice(`${base}/t/`.length))).toEqual({
+			emailStepId: 'step_1',
+			url: 'https://example.com/x',
+		})
+		expect(hrefs.slice(1)).toEqual([`${base}/t/abc`, `${appUrl()}/t/abc`])
 	})
 })

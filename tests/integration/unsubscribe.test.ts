@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { signToken } from '#app/models/tracking/signed-token.server.ts'
+import { legacySignedToken, sealToken } from '#app/models/tracking/signed-token.server.ts'
 import {
 	UNSUBSCRIBED_REASON,
 	addUnsubscribeFooter,
@@ -59,14 +59,23 @@ async function contactWithSequences() {
 }
 
 describe('List-Unsubscribe headers and footer', () => {
-	test('point at the signed unsubscribe URL and announce one-click POST (RFC 8058)', () => {
+	test('point at the sealed unsubscribe URL and announce one-click POST (RFC 8058)', () => {
 		const url = unsubscribeUrl('step_1')
-		expect(url).toMatch(new RegExp(`^${appUrl()}/unsubscribe/[\\w-]+\\.[\\w-]+$`))
-		expect(listUnsubscribeHeaders('step_1')).toEqual({
+		// One opaque base64url token: neither the step id nor anything readable in it.
+		expect(url).toMatch(new RegExp(`^${appUrl()}/unsubscribe/[\\w-]+$`))
+		const token = tokenOf(url)
+		expect(token).not.toContain('step_1')
+		expect(Buffer.from(token, 'base64url').toString('latin1')).not.toContain('step_1')
+		expect(listUnsubscribeHeaders(url)).toEqual({
 			'List-Unsubscribe': `<${url}>`,
 			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 		})
 		expect(unsubscribeUrl('step_2')).not.toBe(url)
+		// The same step, the same link (a re-sent email carries what the first one did).
+		expect(unsubscribeUrl('step_1')).toBe(url)
+		expect(unsubscribeUrl('step_1', 'https://track.acme.test')).toBe(
+			`https://track.acme.test/unsubscribe/${token}`,
+		)
 	})
 
 	test('the footer adds a link to the HTML (inside <body>) and a line to the text', () => {
@@ -160,13 +169,37 @@ describe('/unsubscribe/:token', () => {
 		expect(page.text).not.toContain('<form')
 	})
 
-	test('a forged token or one signed for links is a 404, GET and POST', async () => {
+	test('a link in email sent before sealed tokens (readable payload) still unsubscribes', async () => {
+		const { contact, active } = await contactWithSequences()
+		const old = legacySignedToken('unsubscribe', active.emailSteps[0]!.id)
+		expect(old).toContain('.')
+		const page = await send('GET', `/unsubscribe/${old}`)
+		expect(page.status).toBe(200)
+		expect(page.text).toContain('Stop receiving emails from')
+		expect((await send('POST', `/unsubscribe/${old}`, { form: {} })).status).toBe(200)
+		expect(
+			(await prisma.contact.findUniqueOrThrow({ where: { id: contact.id } })).unsubscribedAt,
+		).toBeInstanceOf(Date)
+	})
+
+	test('a forged token or one issued for links is a 404, GET and POST', async () => {
 		const { contact, active } = await contactWithSequences()
 		const stepId = active.emailSteps[0]!.id
 		const token = tokenOf(unsubscribeUrl(stepId))
-		const [, signature] = token.split('.')
+		const legacy = legacySignedToken('unsubscribe', stepId)
+		const [, signature] = legacy.split('.')
 		const otherStep = Buffer.from(JSON.stringify(active.emailSteps[1]!.id)).toString('base64url')
-		for (const forged of [`${otherStep}.${signature}`, 'nope', signToken('link', stepId)]) {
+		// One bit of the sealed token flipped: the tag no longer matches.
+		const bytes = Buffer.from(token, 'base64url')
+		bytes[14]! ^= 1
+		const forgedCandidates = [
+			`${otherStep}.${signature}`,
+			'nope',
+			bytes.toString('base64url'),
+			sealToken('link', stepId),
+			legacySignedToken('link', stepId),
+		]
+		for (const forged of forgedCandidates) {
 			expect((await send('GET', `/unsubscribe/${forged}`)).status).toBe(404)
 			expect(
 				(await send('POST', `/unsubscribe/${forged}`, { form: { 'List-Unsubscribe': 'One-Click' } })).status,

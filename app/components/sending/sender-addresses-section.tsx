@@ -19,6 +19,8 @@ export type SenderRow = {
 	address: string
 	name: string | null
 	verified: boolean
+	/** Unverified and its link more than 24 hours old. */
+	linkExpired: boolean
 	serverName: string | null
 	imap: SenderImap
 }
@@ -42,7 +44,7 @@ export function SenderAddressesSection({
 	return (
 		<SectionCard
 			title="Sender addresses"
-			description="Addresses everyone in the organization may send sequences from, through SMTP. Each one gets a verification email; it can be used once someone opens the link in it."
+			description="Addresses everyone in the organization may send sequences from, through SMTP. Each one gets a verification email; it can be used once someone opens the link in it and clicks Confirm. A link is valid for 24 hours; resend it if it expired."
 			contentClassName="flex flex-col gap-6"
 		>
 			<NoImapNotice senders={senders} />
@@ -63,6 +65,8 @@ export function SenderAddressesSection({
 						<TableCell>
 							{sender.verified ? (
 								<Badge variant="success">Verified</Badge>
+							) : sender.linkExpired ? (
+								<Badge variant="destructive">Link expired</Badge>
 							) : (
 								<Badge variant="warning">Waiting for verification</Badge>
 							)}

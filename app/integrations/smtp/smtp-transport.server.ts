@@ -25,18 +25,12 @@ type SmtpError = Error & { code?: string; command?: string; responseCode?: numbe
  */
 export function createSmtpTransport(config: SmtpConfig): MailTransport {
 	const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 }
-	const transporter =
-		'url' in config
-			? createTransport({ ...smtpUrlOptions(config.url), pool: true, maxConnections: 3, ...timeouts })
-			: createTransport({
-					pool: true,
-					maxConnections: 3,
-					host: config.host,
-					port: config.port,
-					secure: config.secure,
-					auth: config.username ? { user: config.username, pass: config.password ?? '' } : undefined,
-					...timeouts,
-				})
+	const transporter = createTransport({
+		...connectionOptions(config),
+		pool: true,
+		maxConnections: 3,
+		...timeouts,
+	})
 
 	return {
 		kind: 'SMTP',
@@ -65,6 +59,47 @@ export function createSmtpTransport(config: SmtpConfig): MailTransport {
 			transporter.close()
 		},
 	}
+}
+
+/**
+ * Connects and logs in as a send would (nodemailer's `verify()`: greeting, EHLO, TLS, AUTH), then
+ * quits: null when the server accepts, else the server's reason, for the settings form to show.
+ */
+export async function testSmtpConnection(config: SmtpConfig): Promise<string | null> {
+	const transporter = createTransport({
+		...connectionOptions(config),
+		connectionTimeout: 10_000,
+		greetingTimeout: 10_000,
+		socketTimeout: 15_000,
+	})
+	try {
+		await transporter.verify()
+		return null
+	} catch (error) {
+		return connectionFailureReason(error, connectionOptions(config))
+	} finally {
+		transporter.close()
+	}
+}
+
+function connectionOptions(config: SmtpConfig) {
+	if ('url' in config) return smtpUrlOptions(config.url)
+	return {
+		host: config.host,
+		port: config.port,
+		secure: config.secure,
+		auth: config.username ? { user: config.username, pass: config.password ?? '' } : undefined,
+	}
+}
+
+function connectionFailureReason(error: unknown, { host, port }: { host: string; port: number }) {
+	const smtpError = error as SmtpError
+	const detail = (smtpError?.response ?? smtpError?.message ?? String(error)).trim()
+	if (smtpError?.code === 'EAUTH') return `The server refused the user name or password: ${detail}`
+	if (smtpError?.code === 'ENOAUTH') return 'The server asks for a user name and password'
+	if (['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS'].includes(smtpError?.code ?? ''))
+		return `Could not connect to ${host}:${port}: ${detail}`
+	return detail
 }
 
 /** `smtp(s)://user:pass@host:port` as nodemailer options (credentials percent-decoded). */

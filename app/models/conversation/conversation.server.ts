@@ -6,6 +6,7 @@ import { CONVERSATION_MESSAGES, REPLY_MAX_LENGTH } from '#app/schemas/conversati
 import { SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { escapeHtml } from '#app/utils/editor-json/safe-html.ts'
+import { newMessageId } from '#app/utils/message-id.ts'
 import { recordInboundMessage, type InboundOutcome } from './reply-detection.server.ts'
 
 /** A message of a sequence's thread as the drawer and `GET /conversations` show it. */
@@ -167,7 +168,7 @@ export async function sendReply({
 		null
 	const baseSubject = sequence.emailSteps[0]?.subject || sequence.subject
 	const subject = /^re:/i.test(baseSubject) ? baseSubject : `Re: ${baseSubject}`
-	const messageIdHeader = `<reply-${randomUUID()}@${mailDomain()}>`
+	const messageIdHeader = newMessageId(mailbox.address, mailDomain())
 	const html = textToHtml(text)
 	const contactName = `${contact.firstName} ${contact.lastName}`.trim()
 

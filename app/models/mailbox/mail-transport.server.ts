@@ -4,6 +4,7 @@ import { createSmtpTransport } from '#app/integrations/smtp/smtp-transport.serve
 import { createGmailTransport, isGmailConnected } from '#app/models/user/gmail-access.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { mailDomain } from '#app/utils/env.server.ts'
+import { newMessageId } from '#app/utils/message-id.ts'
 import { smtpConfigForMailbox } from './smtp-senders.server.ts'
 
 /**
@@ -101,7 +102,7 @@ export async function sendTestEmail({
 				subject,
 				html,
 				text,
-				messageId: `<test-${crypto.randomUUID()}@${mailDomain()}>`,
+				messageId: newMessageId(mailbox.address, mailDomain()),
 			}),
 		)
 	}

@@ -1,8 +1,13 @@
-import { randomBytes } from 'node:crypto'
-import { type SmtpConfig, createSmtpTransport } from '#app/integrations/smtp/smtp-transport.server.ts'
+import {
+	type SmtpConfig,
+	createSmtpTransport,
+	testSmtpConnection,
+} from '#app/integrations/smtp/smtp-transport.server.ts'
 import { decrypt, encrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { appUrl, getEnv } from '#app/utils/env.server.ts'
+import { appUrl, getEnv, mailDomain } from '#app/utils/env.server.ts'
+import { newMessageId } from '#app/utils/message-id.ts'
+import { findSenderVerification, newVerificationToken } from './sender-verification.server.ts'
 
 /**
  * An organization's SMTP servers and its sender addresses (Mailbox kind SENDER), the
@@ -42,13 +47,14 @@ type StoredSmtpServer = {
 	passwordEncrypted: string | null
 }
 
-function toConfig(server: StoredSmtpServer): SmtpConfig {
+/** `password` in clear, when the caller has it (a form), wins over the stored one. */
+function toConfig(server: StoredSmtpServer, password?: string | null): SmtpConfig {
 	return {
 		host: server.host,
 		port: server.port,
 		secure: server.secure,
 		username: server.username,
-		password: server.passwordEncrypted ? decrypt(server.passwordEncrypted) : null,
+		password: password || (server.passwordEncrypted ? decrypt(server.passwordEncrypted) : null),
 	}
 }
 
@@ -65,7 +71,21 @@ export async function listSmtpServers(organizationId: string) {
 	}))
 }
 
-export async function addSmtpServer(organizationId: string, input: SmtpServerInput) {
+/** A server that failed its connection test on save: nothing was saved; `message` is the server's reason. */
+export type SmtpConnectionFailure = { ok: false; reason: 'connection_failed'; message: string }
+
+/**
+ * Saves a server only once it accepted a connection and the login (`testSmtpConnection`), so a
+ * wrong host, port or password shows on the form instead of in failed sends later.
+ */
+export async function addSmtpServer(
+	organizationId: string,
+	input: SmtpServerInput,
+): Promise<{ ok: true; id: string } | SmtpConnectionFailure> {
+	const failure = await testSmtpConnection(
+		toConfig({ ...input, username: input.username || null, passwordEncrypted: null }, input.password),
+	)
+	if (failure) return { ok: false, reason: 'connection_failed', message: failure }
 	return prisma.$transaction(async (tx) => {
 		await lockOrganization(tx, organizationId)
 		if (input.isDefault)
@@ -83,12 +103,34 @@ export async function addSmtpServer(organizationId: string, input: SmtpServerInp
 			},
 			select: { id: true },
 		})
-		return server
+		return { ok: true as const, id: server.id }
 	})
 }
 
-/** Null when the server is not this organization's. */
-export async function updateSmtpServer(organizationId: string, serverId: string, input: SmtpServerInput) {
+/** Null when the server is not this organization's; tested like a new one before it is saved. */
+export async function updateSmtpServer(
+	organizationId: string,
+	serverId: string,
+	input: SmtpServerInput,
+): Promise<{ ok: true; id: string } | SmtpConnectionFailure | null> {
+	const stored = await prisma.smtpTransport.findFirst({
+		where: { id: serverId, organizationId },
+		select: { passwordEncrypted: true },
+	})
+	if (!stored) return null
+	// No user name, no password; a blank password field keeps (and is tested with) the stored one.
+	const keepPassword = Boolean(input.username) && !input.password
+	const failure = await testSmtpConnection(
+		toConfig(
+			{
+				...input,
+				username: input.username || null,
+				passwordEncrypted: keepPassword ? stored.passwordEncrypted : null,
+			},
+			keepPassword ? null : input.password,
+		),
+	)
+	if (failure) return { ok: false, reason: 'connection_failed', message: failure }
 	return prisma.$transaction(async (tx) => {
 		await lockOrganization(tx, organizationId)
 		const existing = await tx.smtpTransport.findFirst({
@@ -102,13 +144,12 @@ export async function updateSmtpServer(organizationId: string, serverId: string,
 				data: { isDefault: false },
 			})
 		}
-		// No user name, no password; a blank password field keeps the stored one.
 		const password = !input.username
 			? { passwordEncrypted: null }
 			: input.password
 				? { passwordEncrypted: encrypt(input.password) }
 				: {}
-		return tx.smtpTransport.update({
+		await tx.smtpTransport.update({
 			where: { id: serverId },
 			data: {
 				name: input.name,
@@ -121,6 +162,7 @@ export async function updateSmtpServer(organizationId: string, serverId: string,
 			},
 			select: { id: true },
 		})
+		return { ok: true as const, id: serverId }
 	})
 }
 
@@ -204,6 +246,7 @@ export const senderSelect = {
 	address: true,
 	name: true,
 	verifiedAt: true,
+	verificationSentAt: true,
 	createdAt: true,
 	smtpTransport: { select: { id: true, name: true } },
 } as const
@@ -252,7 +295,6 @@ export async function addSenderAddress(
 				name: input.name || null,
 				kind: 'SENDER',
 				smtpTransportId: input.smtpTransportId || null,
-				verificationToken: newVerificationToken(),
 			},
 			select: { id: true },
 		})
@@ -270,8 +312,9 @@ export type VerificationEmailResult =
 	{ ok: true } | { ok: false; reason: 'not_found' } | { ok: false; reason: 'send_failed'; message: string }
 
 /**
- * Sends (again) the verification email of an unverified sender address; 'not_found' for
- * another organization's address or one already verified.
+ * Sends (again) the verification email of an unverified sender address, with a new link valid
+ * for 24 hours (the previous link stops working); 'not_found' for another organization's address
+ * or one already verified.
  */
 export async function sendVerificationEmail(
 	organizationId: string,
@@ -284,18 +327,19 @@ export async function sendVerificationEmail(
 			address: true,
 			name: true,
 			smtpTransportId: true,
-			verificationToken: true,
 			organization: { select: { name: true } },
 		},
 	})
 	if (!mailbox) return { ok: false, reason: 'not_found' }
-	const token = mailbox.verificationToken ?? newVerificationToken()
-	if (!mailbox.verificationToken) {
-		await prisma.mailbox.update({ where: { id: mailbox.id }, data: { verificationToken: token } })
-	}
 	const config = await smtpConfigForMailbox({ organizationId, smtpTransportId: mailbox.smtpTransportId })
 	if (!config)
 		return { ok: false, reason: 'send_failed', message: 'No SMTP server is configured for this address' }
+	// Stored before sending: the link must work the moment the email arrives.
+	const { token, hash } = newVerificationToken()
+	await prisma.mailbox.update({
+		where: { id: mailbox.id },
+		data: { verificationToken: hash, verificationSentAt: new Date() },
+	})
 	const link = `${appUrl()}/verify-sender/${token}`
 	const transport = createSmtpTransport(config)
 	try {
@@ -303,9 +347,9 @@ export async function sendVerificationEmail(
 			from: { address: mailbox.address, name: mailbox.name },
 			to: { address: mailbox.address, name: mailbox.name },
 			subject: `Verify ${mailbox.address} for Reachout`,
-			text: `${mailbox.organization.name} wants to send email from ${mailbox.address} with Reachout.\n\nConfirm that this is your address by opening this link:\n${link}\n\nIf you did not expect this, ignore this email.\n`,
-			html: `<p>${escapeHtml(mailbox.organization.name)} wants to send email from ${escapeHtml(mailbox.address)} with Reachout.</p><p><a href="${escapeHtml(link)}">Verify ${escapeHtml(mailbox.address)}</a></p><p>If you did not expect this, ignore this email.</p>`,
-			messageId: `<verify-${randomBytes(9).toString('base64url')}@${messageIdDomain()}>`,
+			text: `${mailbox.organization.name} wants to send email from ${mailbox.address} with Reachout.\n\nConfirm that this is your address: open this link and click Confirm. The link is valid for 24 hours.\n${link}\n\nIf you did not expect this, ignore this email.\n`,
+			html: `<p>${escapeHtml(mailbox.organization.name)} wants to send email from ${escapeHtml(mailbox.address)} with Reachout.</p><p><a href="${escapeHtml(link)}">Verify ${escapeHtml(mailbox.address)}</a></p><p>The link is valid for 24 hours. If you did not expect this, ignore this email.</p>`,
+			messageId: newMessageId(mailbox.address, mailDomain()),
 		})
 		return { ok: true }
 	} catch (error) {
@@ -319,19 +363,15 @@ export async function sendVerificationEmail(
 	}
 }
 
-/** Marks the address verified: whoever opened the link reads its inbox. Null for an unknown token. */
-export async function verifySenderByToken(token: string) {
-	if (!token) return null
-	const mailbox = await prisma.mailbox.findUnique({
-		where: { verificationToken: token },
-		select: { id: true, address: true, kind: true, organization: { select: { name: true } } },
-	})
-	if (!mailbox || mailbox.kind !== 'SENDER') return null
-	await prisma.mailbox.update({
-		where: { id: mailbox.id },
-		data: { verifiedAt: new Date(), verificationToken: null, warmupStartedAt: new Date() },
-	})
-	return { address: mailbox.address, organizationName: mailbox.organization.name }
+/**
+ * "Send a new link" on the page of an expired link: the link proves who asks, and it is replaced,
+ * so each emailed link can ask once. Null for an unknown or used token, or one still valid.
+ */
+export async function resendVerificationByToken(token: string) {
+	const found = await findSenderVerification(token)
+	if (!found || found.state !== 'expired') return null
+	const sent = await sendVerificationEmail(found.organizationId, found.mailboxId)
+	return { address: found.address, sent }
 }
 
 export type DeleteSenderResult =
@@ -353,14 +393,6 @@ export async function deleteSenderAddress(
 	if (running > 0) return { ok: false, reason: 'in_use', running }
 	await prisma.mailbox.deleteMany({ where: { id: mailboxId, organizationId, kind: 'SENDER' } })
 	return { ok: true }
-}
-
-function newVerificationToken() {
-	return randomBytes(24).toString('base64url')
-}
-
-function messageIdDomain() {
-	return getEnv().MAIL_DOMAIN ?? new URL(appUrl()).hostname
 }
 
 function lockOrganization(tx: Pick<typeof prisma, '$queryRaw'>, organizationId: string) {

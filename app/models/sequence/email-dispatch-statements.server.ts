@@ -27,6 +27,8 @@ export type ClaimRow = {
 	emailBouncedAt: Date | null
 	contactTimeZone: string | null
 	timeZone: string
+	/** The organization's tracking domain: the host of the email's links (decision 015). */
+	trackingDomain: string | null
 	sendWindowEnabled: boolean
 	sendWindowDays: number[] | null
 	sendWindowStart: number
@@ -53,7 +55,7 @@ const CLAIM_COLUMNS = `
 	s."organizationId",
 	c.email AS "contactEmail", trim(c."firstName" || ' ' || c."lastName") AS "contactName",
 	c."unsubscribedAt", c."emailBouncedAt", c."timeZone" AS "contactTimeZone",
-	o."timeZone", o."sendWindowEnabled", o."sendWindowDays", o."sendWindowStart", o."sendWindowEnd",
+	o."timeZone", o."trackingDomain", o."sendWindowEnabled", o."sendWindowDays", o."sendWindowStart", o."sendWindowEnd",
 	m.id AS "mailboxId", m.address AS "mailboxAddress", COALESCE(m.name, u.name) AS "mailboxName",
 	(m."imapHost" IS NOT NULL) IS TRUE AS "mailboxHasImap",
 	m."dailyLimitStart", m."dailyLimitIncrement", m."dailyLimitMax", m."warmupStartedAt",
@@ -108,8 +110,9 @@ export const COUNT_AND_MARK_SENDING = `
  * IMAP (such a follow-up checks for replies first) — and otherwise claims nothing, leaving that step to the careful path. A mailbox's steps
  * in the batch are counted together, all or none, against its cap. An invalid time zone makes
  * the statement fail, which sends its steps the careful way too. The cap and the local day are
- * the arithmetic of mailboxDailyLimit() and localDate().
- * $1 step ids, $2 the Message-ID domain.
+ * the arithmetic of mailboxDailyLimit() and localDate(). The Message-ID fixed at activation is
+ * kept when it is a random id on the sender's domain, else replaced (as claimMessageId() does).
+ * $1 step ids, $2 the Message-ID domain of an address without one.
  */
 export const FAST_CLAIM_MANY = `
 	WITH target AS (
@@ -125,10 +128,11 @@ export const FAST_CLAIM_MANY = `
 			-- isGmailConnected(): a user's own mailbox whose Google grant holds both Gmail scopes.
 			(m.kind = 'USER' AND EXISTS (SELECT 1 FROM "GoogleAccount" g WHERE g."userId" = m."userId"
 				AND ' ' || g.scope || ' ' LIKE '% https://www.googleapis.com/auth/gmail.readonly %'
-				AND ' ' || g.scope || ' ' LIKE '% https://www.googleapis.com/auth/gmail.send %')) AS "sendsThroughGmail"
+				AND ' ' || g.scope || ' ' LIKE '% https://www.googleapis.com/auth/gmail.send %')) AS "sendsThroughGmail",
+			COALESCE(NULLIF(lower(trim(substring(m.address FROM '@([^@]*)$'))), ''), $2) AS "senderDomain"
 		${CLAIM_FROM_MANY}
 	), eligible AS (
-		SELECT t.id, t."mailboxId", t."orgDay", t."capToday" FROM target t
+		SELECT t.id, t."mailboxId", t."orgDay", t."capToday", t."senderDomain" FROM target t
 		WHERE t.status = 'SCHEDULED' AND t."sequenceStatus" = 'ACTIVE'
 			AND t."scheduledFor" <= now() + interval '1 second' AND NOT t."earlierUnsent"
 			AND t."contactEmail" IS NOT NULL AND t."unsubscribedAt" IS NULL AND t."emailBouncedAt" IS NULL
@@ -148,7 +152,12 @@ export const FAST_CLAIM_MANY = `
 		RETURNING "mailboxId"
 	), marked AS (
 		UPDATE "EmailStep" AS step SET status = 'SENDING', "sendingStartedAt" = now(),
-			"messageId" = COALESCE(step."messageId", '<' || step.id || '@' || $2 || '>'), "updatedAt" = now()
+			"messageId" = CASE
+				WHEN right(step."messageId", length(eligible."senderDomain") + 2) = '@' || eligible."senderDomain" || '>'
+					AND step."messageId" <> '<' || step.id || '@' || eligible."senderDomain" || '>'
+				THEN step."messageId"
+				ELSE '<' || replace(gen_random_uuid()::text, '-', '') || '@' || eligible."senderDomain" || '>' END,
+			"updatedAt" = now()
 		FROM eligible
 		WHERE step.id = eligible.id AND eligible."mailboxId" IN (SELECT "mailboxId" FROM counted)
 		RETURNING step.id, step."messageId"

@@ -13,6 +13,7 @@ import { syncImapSequence } from '#app/models/conversation/imap-sync.server.ts'
 import { mailboxDailyLimit } from '#app/models/mailbox/mailbox.server.ts'
 import { mailDomain, transportForMailbox } from '#app/models/mailbox/mail-transport.server.ts'
 import { rewriteLinksForTracking } from '#app/models/tracking/tracked-links.server.ts'
+import { linkBaseUrl } from '#app/models/tracking/tracking-domain.server.ts'
 import {
 	addUnsubscribeFooter,
 	listUnsubscribeHeaders,
@@ -20,6 +21,7 @@ import {
 } from '#app/models/unsubscribe/unsubscribe.server.ts'
 import { lazyCommitSqlPool, sqlPool, withSqlTransaction } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
+import { addressDomain, newMessageId } from '#app/utils/message-id.ts'
 import { createMicroBatch } from '#app/utils/micro-batch.ts'
 import { pgRun } from '#app/utils/sql-run.server.ts'
 import {
@@ -155,9 +157,17 @@ async function checkImapReplies(sequenceId: string) {
 	}
 }
 
-/** Fixed per step, so every attempt at the same email carries the same Message-ID. */
-function stepMessageId(stepId: string) {
-	return `<${stepId}@${mailDomain()}>`
+/**
+ * The Message-ID a step is claimed with: the one fixed at activation when it is a random id on
+ * the sender's domain (the sender may have changed since; steps of before decision 015 carried
+ * their id in clear), else a new one. Stored with the claim, so every later attempt at the same
+ * email carries it; FAST_CLAIM_MANY makes the same choice in SQL.
+ */
+function claimMessageId(row: ClaimRow) {
+	const domain = addressDomain(row.mailboxAddress, mailDomain())
+	const kept =
+		row.messageId?.endsWith(`@${domain}>`) && row.messageId !== `<${row.id}@${domain}>` ? row.messageId : null
+	return kept ?? newMessageId(row.mailboxAddress, mailDomain())
 }
 
 async function claimStep(
@@ -198,7 +208,7 @@ async function claimStep(
 	const opening = nextSendOpening(now, sendWindowOf(row), timeZone)
 	if (opening.getTime() > now.getTime()) return defer(client, row, opening)
 	const limit = mailboxDailyLimit(row, now)
-	const messageId = row.messageId ?? stepMessageId(row.id)
+	const messageId = claimMessageId(row)
 	const day = localDate(now, pickTimeZone(row.timeZone))
 	const marked =
 		limit > 0 &&
@@ -256,9 +266,12 @@ async function defer(client: pg.PoolClient, row: ClaimRow, until: Date): Promise
 function composeEmail(row: ClaimRow, messageId: string) {
 	const baseSubject = row.subject || row.sequenceSubject
 	const subject = row.order > 1 && !/^re:/i.test(baseSubject) ? `Re: ${baseSubject}` : baseSubject
+	// Links on the organization's tracking domain, if any; sealed tokens name nothing (decision 015).
+	const linkBase = linkBaseUrl(row.trackingDomain)
+	const unsubscribe = unsubscribeUrl(row.id, linkBase)
 	const body = addUnsubscribeFooter(
-		{ html: rewriteLinksForTracking(row.bodyHtml, row.id), text: row.bodyText },
-		unsubscribeUrl(row.id),
+		{ html: rewriteLinksForTracking(row.bodyHtml, row.id, linkBase), text: row.bodyText },
+		unsubscribe,
 	)
 	const previous = row.previousMessageIds ?? []
 	return {
@@ -271,7 +284,8 @@ function composeEmail(row: ClaimRow, messageId: string) {
 		inReplyTo: previous.at(-1) ?? null,
 		references: previous,
 		threadId: row.order > 1 ? row.threadId : null,
-		headers: { ...listUnsubscribeHeaders(row.id), 'X-Reachout-Step': row.id },
+		// No header of our own: nothing in the email names the product or the step.
+		headers: listUnsubscribeHeaders(unsubscribe),
 	}
 }
 

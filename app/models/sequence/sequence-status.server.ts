@@ -3,6 +3,7 @@ import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { enqueueEmailStepJobs } from '#app/jobs/send-email-step.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { mailDomain } from '#app/utils/env.server.ts'
+import { newMessageId } from '#app/utils/message-id.ts'
 import { prismaRun } from '#app/utils/sql-run.server.ts'
 import { cancelUnsentStepsWith } from './cancel-unsent-steps.server.ts'
 import { pickTimeZone } from './send-window.ts'
@@ -36,6 +37,8 @@ type LockedSequence = {
 	sendWindowStart: number
 	sendWindowEnd: number
 	shouldResetGmailScope: boolean | null
+	/** The sequence's sender: the domain of its steps' Message-IDs. */
+	mailboxAddress: string | null
 	stepCount: number
 	emptyEmailSteps: number
 }
@@ -44,7 +47,7 @@ async function lockSequences(tx: Tx, organizationId: string, sequenceIds: string
 	return tx.$queryRaw<LockedSequence[]>`
 		SELECT s.id, s.status, s."organizationId", o."timeZone", c."timeZone" AS "contactTimeZone",
 			o."sendWindowEnabled", o."sendWindowDays", o."sendWindowStart", o."sendWindowEnd",
-			u."shouldResetGmailScope",
+			u."shouldResetGmailScope", m.address AS "mailboxAddress",
 			((SELECT count(*) FROM "EmailStep" e WHERE e."sequenceId" = s.id)
 				+ (SELECT count(*) FROM "LinkedInStep" l WHERE l."sequenceId" = s.id)
 				+ (SELECT count(*) FROM "PhoneCallStep" p WHERE p."sequenceId" = s.id))::int AS "stepCount",
@@ -70,15 +73,16 @@ async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 	if (sequences.length === 0) return
 	const ids = sequences.map((sequence) => sequence.id)
 	const steps = await tx.$queryRaw<
-		Array<{ id: string; sequenceId: string; daysAfter: number; kind: string }>
+		Array<{ id: string; sequenceId: string; daysAfter: number; kind: string; stepSender: string | null }>
 	>`
-		SELECT id, "sequenceId", "daysAfter", 'email' AS kind, "order" FROM "EmailStep"
+		SELECT e.id, e."sequenceId", e."daysAfter", 'email' AS kind, e."order", m.address AS "stepSender"
+		FROM "EmailStep" e LEFT JOIN "Mailbox" m ON m.id = e."emailAddressId"
+		WHERE e."sequenceId" = ANY(${ids}::text[]) AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED')
+		UNION ALL
+		SELECT id, "sequenceId", "daysAfter", 'linkedin', "order", NULL FROM "LinkedInStep"
 		WHERE "sequenceId" = ANY(${ids}::text[]) AND status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		UNION ALL
-		SELECT id, "sequenceId", "daysAfter", 'linkedin', "order" FROM "LinkedInStep"
-		WHERE "sequenceId" = ANY(${ids}::text[]) AND status IN ('PENDING', 'DRAFT', 'SCHEDULED')
-		UNION ALL
-		SELECT id, "sequenceId", "daysAfter", 'phone', "order" FROM "PhoneCallStep"
+		SELECT id, "sequenceId", "daysAfter", 'phone', "order", NULL FROM "PhoneCallStep"
 		WHERE "sequenceId" = ANY(${ids}::text[]) AND status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		ORDER BY 2, 4, 5`
 	// Per sequence and kind, in step order (the query's order).
@@ -88,10 +92,10 @@ async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 		ordered.set(key, [...(ordered.get(key) ?? []), step])
 	}
 	const bySequence = new Map(sequences.map((sequence) => [sequence.id, sequence]))
-	const updates: Record<string, { ids: string[]; times: string[] }> = {
-		email: { ids: [], times: [] },
-		linkedin: { ids: [], times: [] },
-		phone: { ids: [], times: [] },
+	const updates: Record<string, { ids: string[]; times: string[]; messageIds: string[] }> = {
+		email: { ids: [], times: [], messageIds: [] },
+		linkedin: { ids: [], times: [], messageIds: [] },
+		phone: { ids: [], times: [], messageIds: [] },
 	}
 	const jobs: Array<{ stepId: string; runAt: Date }> = []
 	for (const [key, group] of ordered) {
@@ -102,22 +106,24 @@ async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 		group.forEach((step, index) => {
 			updates[kind]!.ids.push(step.id)
 			updates[kind]!.times.push(times[index]!.toISOString())
+			if (kind === 'email')
+				updates.email!.messageIds.push(newMessageId(step.stepSender ?? sequence.mailboxAddress, mailDomain()))
 		})
 		if (kind === 'email' && group[0]) jobs.push({ stepId: group[0].id, runAt: times[0]! })
 	}
 	const tables = { email: 'EmailStep', linkedin: 'LinkedInStep', phone: 'PhoneCallStep' } as const
 	for (const [kind, table] of Object.entries(tables)) {
-		const { ids: stepIds, times } = updates[kind]!
+		const { ids: stepIds, times, messageIds } = updates[kind]!
 		if (stepIds.length === 0) continue
-		// Email steps get their Message-ID now, so claiming them changes no indexed column.
+		// Email steps get their Message-ID now (a random id on the sender's domain, decision 015), so
+		// claiming them changes no indexed column. (Other kinds pass none: unnest pads with NULL.)
 		const messageId =
-			kind === 'email'
-				? Prisma.sql`, "messageId" = COALESCE(step."messageId", '<' || step.id || '@' || ${mailDomain()} || '>')`
-				: Prisma.empty
+			kind === 'email' ? Prisma.sql`, "messageId" = COALESCE(step."messageId", v.mid)` : Prisma.empty
 		await tx.$executeRaw(Prisma.sql`
 			UPDATE ${Prisma.raw(`"${table}"`)} AS step
 			SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now() ${messageId}
-			FROM unnest(${stepIds}::text[], ${times}::timestamptz[]) AS v(id, at)
+			FROM unnest(${stepIds}::text[], ${times}::timestamptz[], ${messageIds}::text[])
+				AS v(id, at, mid)
 			WHERE step.id = v.id`)
 	}
 	await enqueueEmailStepJobs(prismaRun(tx), jobs)

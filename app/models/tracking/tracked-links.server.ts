@@ -1,40 +1,63 @@
 import { prisma } from '#app/utils/db.server.ts'
 import { appUrl } from '#app/utils/env.server.ts'
-import { signToken, verifyToken } from './signed-token.server.ts'
+import { openToken, sealToken } from './signed-token.server.ts'
 
 /**
- * Click tracking. Every http(s) link of an email becomes `${appUrl()}/t/<token>`; the token is
- * signed and carries the email step id and the link's exact URL (no table to look it up in),
- * so `/t/<token>` can record LINK_CLICK and redirect to precisely what the author wrote —
- * and nothing else: a forged or altered token is a 404, never an open redirect.
+ * Click tracking. Every http(s) link of an email becomes `<base>/t/<token>` — the base is the
+ * organization's tracking domain, else the app (tracking-domain.server.ts); the token is sealed
+ * and carries the email step id and the link's exact URL, unreadable (decision 015), so
+ * `/t/<token>` can record LINK_CLICK and redirect to precisely what the author wrote — and
+ * nothing else: a forged or altered token is a 404, never an open redirect.
+ *
+ * A link whose visible text is itself a URL ("https://acme.test/demo", "acme.test/demo") is left
+ * as written: a tracked href under a URL text is what phishing filters look for (the text names
+ * one address, the link goes to another).
  */
 
 // An <a> start tag; quoted attribute values may contain '>'.
 const ANCHOR_TAG = /<a\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi
+const ANCHOR_END = /<\/a\s*>/gi
 const HREF_ATTRIBUTE = /(\shref\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i
+// A text that reads as an address: a scheme, "www.", or a host name with a dot (and maybe a path).
+const URL_LIKE_TEXT =
+	/^(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?)$/i
 
-export function trackingUrl(emailStepId: string, url: string) {
-	return `${appUrl()}/t/${signToken('link', [emailStepId, url])}`
+export function trackingUrl(emailStepId: string, url: string, baseUrl = appUrl()) {
+	return `${baseUrl}/t/${sealToken('link', [emailStepId, url])}`
 }
 
 /** The HTML with its http(s) links pointing at the click redirect; everything else untouched. */
-export function rewriteLinksForTracking(html: string, emailStepId: string) {
-	const ownPrefixes = [`${appUrl()}/t/`, `${appUrl()}/unsubscribe/`]
-	return html.replace(ANCHOR_TAG, (tag) =>
-		tag.replace(HREF_ATTRIBUTE, (attribute, prefix: string, ...values: Array<string | undefined>) => {
+export function rewriteLinksForTracking(html: string, emailStepId: string, baseUrl = appUrl()) {
+	const ownPrefixes = [...new Set([appUrl(), baseUrl])].flatMap((base) => [
+		`${base}/t/`,
+		`${base}/unsubscribe/`,
+	])
+	return html.replace(ANCHOR_TAG, (tag, offset: number) => {
+		if (URL_LIKE_TEXT.test(anchorText(html, offset + tag.length))) return tag
+		return tag.replace(HREF_ATTRIBUTE, (attribute, prefix: string, ...values: Array<string | undefined>) => {
 			const raw = values.slice(0, 3).find((value) => value !== undefined) ?? ''
 			// Browsers strip surrounding whitespace from URLs; so do we, to send them where a click would.
 			const url = decodeHtmlEntities(raw).trim()
 			if (!/^https?:\/\//i.test(url)) return attribute
 			if (ownPrefixes.some((own) => url.startsWith(own))) return attribute
-			return `${prefix}"${trackingUrl(emailStepId, url)}"`
-		}),
-	)
+			return `${prefix}"${trackingUrl(emailStepId, url, baseUrl)}"`
+		})
+	})
 }
 
-/** The step and URL a token was issued for, or null for anything we did not sign. */
+/** The visible text of the anchor whose start tag ends at `from`: up to its `</a>`, tags removed. */
+function anchorText(html: string, from: number) {
+	ANCHOR_END.lastIndex = from
+	const end = ANCHOR_END.exec(html)
+	const inner = html.slice(from, end ? end.index : from)
+	return decodeHtmlEntities(inner.replace(/<[^>]*>/g, ''))
+		.replace(/[\s\u00a0\u200b]+/g, ' ')
+		.trim()
+}
+
+/** The step and URL a token was issued for, or null for anything we did not issue. */
 export function readTrackedLink(token: string) {
-	const value = verifyToken('link', token)
+	const value = openToken('link', token)
 	if (!Array.isArray(value) || value.length !== 2) return null
 	const [emailStepId, url] = value as unknown[]
 	if (typeof emailStepId !== 'string' || typeof url !== 'string') return null

@@ -1,11 +1,11 @@
 import { prisma } from '#app/utils/db.server.ts'
 import { appUrl } from '#app/utils/env.server.ts'
-import { signToken, verifyToken } from '#app/models/tracking/signed-token.server.ts'
+import { openToken, sealToken } from '#app/models/tracking/signed-token.server.ts'
 
 /**
- * Unsubscribing (RFC 8058). Every email carries a signed link to `/unsubscribe/<token>` in its
- * body and its List-Unsubscribe header; the token names the email step, the step names the
- * contact. Unsubscribing flags the contact (never emailed again) and stops their sequences.
+ * Unsubscribing (RFC 8058). Every email carries a link to `/unsubscribe/<token>` in its body and
+ * its List-Unsubscribe header, on the organization's tracking domain when it has one; the sealed
+ * token names the email step (unreadably, decision 015), the step names the contact. Unsubscribing flags the contact (never emailed again) and stops their sequences.
  */
 
 export const UNSUBSCRIBED_REASON = 'The contact unsubscribed'
@@ -15,14 +15,14 @@ const RUNNING_STATUSES = ['ACTIVE', 'PAUSED', 'PENDING'] as const
 /** Email steps not handed to a transport yet. A SENDING step is already on its way. */
 const UNSENT_STEP_STATUSES = ['PENDING', 'DRAFT', 'SCHEDULED'] as const
 
-export function unsubscribeUrl(emailStepId: string) {
-	return `${appUrl()}/unsubscribe/${signToken('unsubscribe', emailStepId)}`
+export function unsubscribeUrl(emailStepId: string, baseUrl = appUrl()) {
+	return `${baseUrl}/unsubscribe/${sealToken('unsubscribe', emailStepId)}`
 }
 
 /** The headers that let mail clients offer a one-click "Unsubscribe" (POST to the same URL). */
-export function listUnsubscribeHeaders(emailStepId: string) {
+export function listUnsubscribeHeaders(url: string) {
 	return {
-		'List-Unsubscribe': `<${unsubscribeUrl(emailStepId)}>`,
+		'List-Unsubscribe': `<${url}>`,
 		'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 	}
 }
@@ -40,7 +40,7 @@ export function addUnsubscribeFooter(body: { html: string; text: string }, url: 
 }
 
 export function readUnsubscribeToken(token: string) {
-	const emailStepId = verifyToken('unsubscribe', token)
+	const emailStepId = openToken('unsubscribe', token)
 	return typeof emailStepId === 'string' ? { emailStepId } : null
 }
 

@@ -8,6 +8,7 @@ import { MailboxLimitsSection } from '#app/components/sending/mailbox-limits-sec
 import { SendWindowSection } from '#app/components/sending/send-window-section.tsx'
 import { SenderAddressesSection } from '#app/components/sending/sender-addresses-section.tsx'
 import { SmtpServersSection } from '#app/components/sending/smtp-servers-section.tsx'
+import { TrackingDomainSection } from '#app/components/sending/tracking-domain-section.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { forgetMailboxTransports } from '#app/models/mailbox/mail-transport.server.ts'
 import {
@@ -29,9 +30,15 @@ import {
 	setDefaultSmtpServer,
 	updateSmtpServer,
 } from '#app/models/mailbox/smtp-senders.server.ts'
+import { isVerificationExpired } from '#app/models/mailbox/sender-verification.server.ts'
 import { ImapSettingsSchema } from '#app/schemas/imap-settings.ts'
 import { getSendWindow, updateSendWindow } from '#app/models/organization/send-window.server.ts'
 import { canManageOrganization, requireActor, type Actor } from '#app/models/session/auth.server.ts'
+import {
+	appHostName,
+	getTrackingDomain,
+	updateTrackingDomain,
+} from '#app/models/tracking/tracking-domain.server.ts'
 import {
 	SENDING_INTENTS,
 	parseSendingIntent,
@@ -45,6 +52,7 @@ import {
 	SenderAddressSchema,
 	SmtpServerIdSchema,
 	SmtpServerSchema,
+	TrackingDomainSchema,
 	minutesToTime,
 } from '#app/schemas/sending.ts'
 import { getEnv } from '#app/utils/env.server.ts'
@@ -60,14 +68,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const canManage = canManageOrganization(actor)
 	// Their own mailbox is listed (with its limits) even before they first send.
 	await ensureUserMailbox({ organizationId, userId: actor.userId, email: actor.email, name: actor.name })
-	const [sendWindow, servers, senders, mailboxes, imapBySender] = await Promise.all([
+	const [sendWindow, tracking, servers, senders, mailboxes, imapBySender] = await Promise.all([
 		getSendWindow(organizationId),
+		getTrackingDomain(organizationId),
 		listSmtpServers(organizationId),
 		listSenderAddresses(organizationId),
 		listMailboxesWithUsage(organizationId, { userId: actor.userId, canManage }),
 		imapSettingsForSenders(organizationId),
 	])
-	if (!sendWindow) throw new Response('Organization not found', { status: 404 })
+	if (!sendWindow || !tracking) throw new Response('Organization not found', { status: 404 })
 	const searchParams = new URL(request.url).searchParams
 	const editId = searchParams.get('edit')
 	const imapId = searchParams.get('imap')
@@ -83,6 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			sendWindowEnd: minutesToTime(Math.min(sendWindow.sendWindowEnd, 24 * 60 - 1)),
 		},
 		timeZones: Intl.supportedValuesOf('timeZone'),
+		tracking: { trackingDomain: tracking.trackingDomain, appHost: appHostName() },
 		// Explicit fields: the stored password (even encrypted) never reaches the browser.
 		servers: servers.map((server) => ({
 			id: server.id,
@@ -103,6 +113,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			address: sender.address,
 			name: sender.name,
 			verified: Boolean(sender.verifiedAt),
+			// The link sent is more than 24 hours old: only a new one can verify the address.
+			linkExpired: !sender.verifiedAt && isVerificationExpired(sender.verificationSentAt),
 			serverName: sender.smtpTransport?.name ?? null,
 			imap: imapView(imapBySender.get(sender.id)),
 		})),
@@ -196,7 +208,9 @@ const sendingHandlers: IntentHandlers<{ intent: SendingIntent }, SendingContext,
 	async [SENDING_INTENTS.addServer]({ intent }, { organizationId, formData }) {
 		const submission = parseWithZod(formData, { schema: SmtpServerSchema })
 		if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
-		await addSmtpServer(organizationId, submission.value)
+		const added = await addSmtpServer(organizationId, submission.value)
+		// The connection test failed: nothing saved, the server's reason on the form.
+		if (!added.ok) return reply(intent, null, submission.reply({ formErrors: [added.message] }), 400)
 		return done('SMTP server added', submission.value.name)
 	},
 	async [SENDING_INTENTS.updateServer]({ intent }, { organizationId, formData }) {
@@ -205,6 +219,7 @@ const sendingHandlers: IntentHandlers<{ intent: SendingIntent }, SendingContext,
 		if (submission.status !== 'success' || !serverId) return reply(intent, serverId, submission.reply(), 400)
 		const updated = await updateSmtpServer(organizationId, serverId, submission.value)
 		if (!updated) return reply(intent, serverId, null, 404, 'SMTP server not found')
+		if (!updated.ok) return reply(intent, serverId, submission.reply({ formErrors: [updated.message] }), 400)
 		return done('SMTP server saved', submission.value.name)
 	},
 	async [SENDING_INTENTS.setDefaultServer]({ intent }, { organizationId, formData }) {
@@ -222,6 +237,12 @@ const sendingHandlers: IntentHandlers<{ intent: SendingIntent }, SendingContext,
 		const deleted = await deleteSmtpServer(organizationId, submission.value.serverId)
 		if (!deleted) return reply(intent, null, null, 404, 'SMTP server not found')
 		return done('SMTP server deleted')
+	},
+	async [SENDING_INTENTS.updateTrackingDomain]({ intent }, { organizationId, formData }) {
+		const submission = parseWithZod(formData, { schema: TrackingDomainSchema })
+		if (submission.status !== 'success') return reply(intent, null, submission.reply(), 400)
+		await updateTrackingDomain(organizationId, submission.value.trackingDomain ?? null)
+		return done(submission.value.trackingDomain ? 'Tracking domain saved' : 'Tracking domain removed')
 	},
 	async [SENDING_INTENTS.addSender]({ intent }, { organizationId, formData }) {
 		const submission = parseWithZod(formData, { schema: SenderAddressSchema })
@@ -316,6 +337,7 @@ export default function SendingSettingsRoute() {
 		canManage,
 		sendWindow,
 		timeZones,
+		tracking,
 		servers,
 		editId,
 		fallback,
@@ -331,7 +353,7 @@ export default function SendingSettingsRoute() {
 				title="Sending"
 				description={
 					canManage
-						? 'SMTP servers, sender addresses, daily limits and when emails go out.'
+						? 'SMTP servers, sender addresses, daily limits, when emails go out and the domain of their links.'
 						: 'Only owners and admins can change the organization’s sending settings.'
 				}
 				actions={
@@ -360,6 +382,11 @@ export default function SendingSettingsRoute() {
 			/>
 			<MailboxLimitsSection mailboxes={mailboxes} />
 			<SendWindowSection sendWindow={sendWindow} timeZones={timeZones} canManage={canManage} />
+			<TrackingDomainSection
+				trackingDomain={tracking.trackingDomain}
+				appHost={tracking.appHost}
+				canManage={canManage}
+			/>
 		</div>
 	)
 }
