@@ -5,8 +5,9 @@ import { prisma } from '#app/utils/db.server.ts'
 import { mailDomain } from '#app/utils/env.server.ts'
 import { prismaRun } from '#app/utils/sql-run.server.ts'
 import { cancelUnsentStepsWith } from './cancel-unsent-steps.server.ts'
+import { assignReleaseSlots, type HeldRelease } from './release-slots.server.ts'
 import { pickTimeZone } from './send-window.ts'
-import { planStepTimes, sendWindowOf } from './step-plan.ts'
+import { planStepSchedule, sendGapOf, sendWindowOf } from './step-plan.ts'
 
 /** A sequence rule refused the change; `status` is the HTTP status the API answers with. */
 export class SequenceRuleError extends Error {
@@ -35,6 +36,9 @@ type LockedSequence = {
 	sendWindowDays: number[] | null
 	sendWindowStart: number
 	sendWindowEnd: number
+	sendGapMinSeconds: number
+	sendGapMaxSeconds: number
+	mailboxId: string | null
 	shouldResetGmailScope: boolean | null
 	stepCount: number
 	emptyEmailSteps: number
@@ -44,7 +48,7 @@ async function lockSequences(tx: Tx, organizationId: string, sequenceIds: string
 	return tx.$queryRaw<LockedSequence[]>`
 		SELECT s.id, s.status, s."organizationId", o."timeZone", c."timeZone" AS "contactTimeZone",
 			o."sendWindowEnabled", o."sendWindowDays", o."sendWindowStart", o."sendWindowEnd",
-			u."shouldResetGmailScope",
+			o."sendGapMinSeconds", o."sendGapMaxSeconds", s."mailboxId", u."shouldResetGmailScope",
 			((SELECT count(*) FROM "EmailStep" e WHERE e."sequenceId" = s.id)
 				+ (SELECT count(*) FROM "LinkedInStep" l WHERE l."sequenceId" = s.id)
 				+ (SELECT count(*) FROM "PhoneCallStep" p WHERE p."sequenceId" = s.id))::int AS "stepCount",
@@ -63,22 +67,23 @@ async function lockSequences(tx: Tx, organizationId: string, sequenceIds: string
 /**
  * Plans the unsent email steps of locked sequences from `now` (their first after its
  * days-after, each later one after the previous), marks them SCHEDULED and adds the send
- * job of each sequence's first unsent step. LinkedIn and phone-call steps get their planned
- * times too; the companion and the user carry those out.
+ * job of each sequence's first unsent step — spread behind the others of its mailbox when the
+ * window holds it (decision 014). LinkedIn and phone-call steps get their planned times too;
+ * the companion and the user carry those out.
  */
 async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 	if (sequences.length === 0) return
 	const ids = sequences.map((sequence) => sequence.id)
 	const steps = await tx.$queryRaw<
-		Array<{ id: string; sequenceId: string; daysAfter: number; kind: string }>
+		Array<{ id: string; sequenceId: string; daysAfter: number; kind: string; mailboxId: string | null }>
 	>`
-		SELECT id, "sequenceId", "daysAfter", 'email' AS kind, "order" FROM "EmailStep"
+		SELECT id, "sequenceId", "daysAfter", 'email' AS kind, "order", "emailAddressId" AS "mailboxId" FROM "EmailStep"
 		WHERE "sequenceId" = ANY(${ids}::text[]) AND status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		UNION ALL
-		SELECT id, "sequenceId", "daysAfter", 'linkedin', "order" FROM "LinkedInStep"
+		SELECT id, "sequenceId", "daysAfter", 'linkedin', "order", NULL FROM "LinkedInStep"
 		WHERE "sequenceId" = ANY(${ids}::text[]) AND status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		UNION ALL
-		SELECT id, "sequenceId", "daysAfter", 'phone', "order" FROM "PhoneCallStep"
+		SELECT id, "sequenceId", "daysAfter", 'phone', "order", NULL FROM "PhoneCallStep"
 		WHERE "sequenceId" = ANY(${ids}::text[]) AND status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		ORDER BY 2, 4, 5`
 	// Per sequence and kind, in step order (the query's order).
@@ -88,39 +93,51 @@ async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 		ordered.set(key, [...(ordered.get(key) ?? []), step])
 	}
 	const bySequence = new Map(sequences.map((sequence) => [sequence.id, sequence]))
-	const updates: Record<string, { ids: string[]; times: string[] }> = {
-		email: { ids: [], times: [] },
-		linkedin: { ids: [], times: [] },
-		phone: { ids: [], times: [] },
+	const updates: Record<string, { ids: string[]; times: string[]; due: string[]; holds: Array<string | null> }> = {
+		email: { ids: [], times: [], due: [], holds: [] },
+		linkedin: { ids: [], times: [], due: [], holds: [] },
+		phone: { ids: [], times: [], due: [], holds: [] },
 	}
 	const jobs: Array<{ stepId: string; runAt: Date }> = []
+	const held: HeldRelease[] = []
 	for (const [key, group] of ordered) {
 		const [sequenceId, kind] = key.split('|') as [string, string]
 		const sequence = bySequence.get(sequenceId)!
 		const timeZone = pickTimeZone(sequence.contactTimeZone, sequence.timeZone)
-		const times = planStepTimes(group, now, sendWindowOf(sequence), timeZone)
+		const plan = planStepSchedule(group, now, sendWindowOf(sequence), timeZone)
 		group.forEach((step, index) => {
 			updates[kind]!.ids.push(step.id)
-			updates[kind]!.times.push(times[index]!.toISOString())
+			updates[kind]!.times.push(plan[index]!.at.toISOString())
+			updates[kind]!.due.push(plan[index]!.dueAt.toISOString())
+			updates[kind]!.holds.push(plan[index]!.hold)
 		})
-		if (kind === 'email' && group[0]) jobs.push({ stepId: group[0].id, runAt: times[0]! })
+		const first = group[0]
+		const mailboxId = first?.mailboxId ?? sequence.mailboxId
+		if (kind !== 'email' || !first) continue
+		// Held for the window: it leaves in a spread with the others of its mailbox held until then.
+		if (plan[0]!.hold && mailboxId)
+			held.push({ stepId: first.id, mailboxId, opening: plan[0]!.at, addJob: true, gap: sendGapOf(sequence) })
+		else jobs.push({ stepId: first.id, runAt: plan[0]!.at })
 	}
 	const tables = { email: 'EmailStep', linkedin: 'LinkedInStep', phone: 'PhoneCallStep' } as const
 	for (const [kind, table] of Object.entries(tables)) {
-		const { ids: stepIds, times } = updates[kind]!
+		const { ids: stepIds, times, due, holds } = updates[kind]!
 		if (stepIds.length === 0) continue
-		// Email steps get their Message-ID now, so claiming them changes no indexed column.
-		const messageId =
+		// Email steps get their Message-ID now, so claiming them changes no indexed column; and
+		// when they are due and what holds them, for the drawer and for planning them again.
+		const emailColumns =
 			kind === 'email'
-				? Prisma.sql`, "messageId" = COALESCE(step."messageId", '<' || step.id || '@' || ${mailDomain()} || '>')`
+				? Prisma.sql`, "messageId" = COALESCE(step."messageId", '<' || step.id || '@' || ${mailDomain()} || '>'),
+					"dueAt" = v.due, "holdReason" = v.hold::"SendHoldReason"`
 				: Prisma.empty
 		await tx.$executeRaw(Prisma.sql`
 			UPDATE ${Prisma.raw(`"${table}"`)} AS step
-			SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now() ${messageId}
-			FROM unnest(${stepIds}::text[], ${times}::timestamptz[]) AS v(id, at)
+			SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now() ${emailColumns}
+			FROM unnest(${stepIds}::text[], ${times}::timestamptz[], ${due}::timestamptz[], ${holds}::text[]) AS v(id, at, due, hold)
 			WHERE step.id = v.id`)
 	}
 	await enqueueEmailStepJobs(prismaRun(tx), jobs)
+	await assignReleaseSlots(prismaRun(tx), held)
 }
 
 /**
