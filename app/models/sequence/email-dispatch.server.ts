@@ -364,7 +364,13 @@ function recordPlan(records: SentRecord[]) {
 		const plan = planStepSchedule(later, sentAt, sendWindowOf(row), timeZone)
 		const next = later[0] && plan[0]
 		if (next?.hold && row.mailboxId)
-			held.push({ stepId: later[0]!.id, mailboxId: row.mailboxId, opening: next.at, addJob: true, gap: sendGapOf(row) })
+			held.push({
+				stepId: later[0]!.id,
+				mailboxId: row.mailboxId,
+				opening: next.at,
+				addJob: true,
+				gap: sendGapOf(row),
+			})
 		return later.map((step, index) => ({ id: step.id, ...plan[index]!, next: index === 0 }))
 	})
 	const values = [

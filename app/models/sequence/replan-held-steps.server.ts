@@ -73,7 +73,8 @@ export async function replanHeldSteps(organizationId: string, scope: ReplanScope
 				WHERE e."sequenceId" = ANY(${ids}::text[]) AND e.status IN ('SCHEDULED', 'SENDING')
 				ORDER BY e."sequenceId", e."order"`
 			const bySequence = new Map<string, StepRow[]>()
-			for (const step of steps) bySequence.set(step.sequenceId, [...(bySequence.get(step.sequenceId) ?? []), step])
+			for (const step of steps)
+				bySequence.set(step.sequenceId, [...(bySequence.get(step.sequenceId) ?? []), step])
 			const planned: Array<{ id: string } & PlannedSend> = []
 			const jobs: Array<{ stepId: string; runAt: Date }> = []
 			const held: HeldRelease[] = []
@@ -86,11 +87,21 @@ export async function replanHeldSteps(organizationId: string, scope: ReplanScope
 				const first = planNext(next, scope, window, timeZone, now)
 				if (!first) continue
 				const rest = planStepSchedule(later, first.at, window, timeZone)
-				planned.push({ id: next.id, ...first }, ...later.map((step, index) => ({ id: step.id, ...rest[index]! })))
+				planned.push(
+					{ id: next.id, ...first },
+					...later.map((step, index) => ({ id: step.id, ...rest[index]! })),
+				)
 				// Released together with others (a raised cap), or held for an opening: spread.
 				if (next.mailboxId && (first.hold === 'WINDOW' || scope.kind === 'cap'))
-					held.push({ stepId: next.id, mailboxId: next.mailboxId, opening: first.at, addJob: true, gap: sendGapOf(sequence) })
-				else if (next.scheduledFor?.getTime() !== first.at.getTime()) jobs.push({ stepId: next.id, runAt: first.at })
+					held.push({
+						stepId: next.id,
+						mailboxId: next.mailboxId,
+						opening: first.at,
+						addJob: true,
+						gap: sendGapOf(sequence),
+					})
+				else if (next.scheduledFor?.getTime() !== first.at.getTime())
+					jobs.push({ stepId: next.id, runAt: first.at })
 			}
 			if (planned.length === 0) return 0
 			await tx.$executeRaw`

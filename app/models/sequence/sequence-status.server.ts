@@ -93,7 +93,10 @@ async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 		ordered.set(key, [...(ordered.get(key) ?? []), step])
 	}
 	const bySequence = new Map(sequences.map((sequence) => [sequence.id, sequence]))
-	const updates: Record<string, { ids: string[]; times: string[]; due: string[]; holds: Array<string | null> }> = {
+	const updates: Record<
+		string,
+		{ ids: string[]; times: string[]; due: string[]; holds: Array<string | null> }
+	> = {
 		email: { ids: [], times: [], due: [], holds: [] },
 		linkedin: { ids: [], times: [], due: [], holds: [] },
 		phone: { ids: [], times: [], due: [], holds: [] },

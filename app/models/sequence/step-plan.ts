@@ -49,7 +49,12 @@ export function releaseAt(dueAt: Date, window: SendWindow, timeZone: string): Pl
  * then in the contact's zone (`timeZone`) — with no window, at the start of that day, where the
  * release spreading (release-slots.server.ts) keeps the held steps from leaving together.
  */
-export function capDeferral(now: Date, window: SendWindow, timeZone: string, dayTimeZone: string): PlannedSend {
+export function capDeferral(
+	now: Date,
+	window: SendWindow,
+	timeZone: string,
+	dayTimeZone: string,
+): PlannedSend {
 	const dueAt = startOfNextLocalDay(now, dayTimeZone)
 	return { at: nextSendOpening(dueAt, window, timeZone), dueAt, hold: 'DAILY_CAP' }
 }
@@ -81,4 +86,3 @@ export function sendGapOf(organization: { sendGapMinSeconds: number; sendGapMaxS
 export function randomGaps(count: number, gap: SendGap, random: () => number = Math.random) {
 	return Array.from({ length: count }, () => gap.min + Math.floor(random() * (gap.max - gap.min + 1)))
 }
-
