@@ -19,10 +19,11 @@ test.afterAll(async () => {
 test.use({ timezoneId: 'Europe/Paris', viewport: { width: 1280, height: 900 } })
 
 test('a step held for the window shows its planned time in both zones and why it waits', async ({ page }) => {
+	test.setTimeout(90_000)
 	await signIn(page)
 
-	// Only tomorrow (in Paris) is a sending day, so nothing may go now.
-	const today = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', weekday: 'short' }).format(
+	// Only tomorrow is a sending day (in New York, the contact's zone, where the window's hours are read).
+	const today = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short' }).format(
 		new Date(),
 	)
 	const tomorrow = WEEKDAYS[(WEEKDAYS.indexOf(today) + 1) % 7]!
@@ -56,7 +57,11 @@ test('a step held for the window shows its planned time in both zones and why it
 	let drawer = page.getByRole('dialog', { name: 'Draft Sequence' })
 	await expect(drawer).toHaveAttribute('data-hydrated', 'true')
 	await drawer.getByRole('button', { name: 'Activate sequence' }).click()
+	await expect(drawer).toBeHidden()
 	await expect(page.getByText('Sequence updated successfully')).toBeVisible()
+	await expect(page).toHaveURL(/\/sequences$/)
+	const { rows } = await db.query(`SELECT status FROM "Sequence" WHERE id = $1`, [sequence.id])
+	expect(rows[0].status).toBe('ACTIVE')
 
 	await page.goto(`/sequences/${sequence.id}`)
 	drawer = page.getByRole('dialog', { name: 'Active Sequence' })
@@ -64,13 +69,13 @@ test('a step held for the window shows its planned time in both zones and why it
 	const initial = drawer.getByRole('article', { name: 'Initial Email', exact: true })
 	await expect(initial.getByText('SCHEDULED')).toBeVisible()
 	await expect(initial.getByTestId('step-timing')).toHaveText('Immediately')
-	// Tomorrow 08:00 in Paris (the browser's zone) is 02:00 in New York.
+	// Tomorrow 08:00 in New York is 14:00 in Paris, the browser's zone (13:00 while their clocks disagree).
 	await expect(initial.getByTestId('step-time')).toHaveText(
-		new RegExp(`^Planned ${tomorrow}, \\w{3} \\d{1,2}, 08:00$`),
+		new RegExp(`^Planned ${tomorrow}, \\w{3} \\d{1,2}, 1[34]:00$`),
 	)
 	await expect(initial.getByTestId('step-schedule')).toContainText('your time (Europe/Paris)')
 	await expect(initial.getByTestId('step-contact-time')).toContainText(
-		'02:00 for the contact (America/New_York)',
+		new RegExp(`${tomorrow}, \\w{3} \\d{1,2}, 08:00 for the contact \\(America/New_York\\)`),
 	)
 	await expect(initial.getByTestId('step-hold')).toHaveText('Waiting for the send window to open')
 	const followUp = drawer.getByRole('article', { name: 'Follow-up Email', exact: true })
