@@ -89,12 +89,7 @@ export function SendWindowSection({
 						<InputField label="Until" field={fields.sendWindowEnd} type="time" />
 					</div>
 					<div className="flex flex-wrap gap-4">
-						<InputField
-							label="Shortest gap (seconds)"
-							hint="Between held emails released together"
-							field={fields.sendGapMinSeconds}
-							type="number"
-						/>
+						<InputField label="Shortest gap (seconds)" field={fields.sendGapMinSeconds} type="number" />
 						<InputField label="Longest gap (seconds)" field={fields.sendGapMaxSeconds} type="number" />
 					</div>
 				</fieldset>

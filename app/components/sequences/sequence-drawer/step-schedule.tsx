@@ -32,15 +32,15 @@ export function StepSchedule({
 						{sentAt ? 'Sent' : 'Planned'} {formatStepTime(at, userZone)}
 					</span>
 					<span>your time ({userZone})</span>
-					{timeZones.contact !== userZone ? (
-						<span data-testid="step-contact-time">
-							· {formatStepTime(at, timeZones.contact)} for the contact ({timeZones.contact})
-						</span>
-					) : null}
+				</p>
+			) : null}
+			{at && timeZones.contact !== userZone ? (
+				<p className="pl-5 text-muted-foreground" data-testid="step-contact-time">
+					{formatStepTime(at, timeZones.contact)} for the contact ({timeZones.contact})
 				</p>
 			) : null}
 			{hold ? (
-				<p className="text-amber-700" data-testid="step-hold">
+				<p className="pl-5 text-amber-700" data-testid="step-hold">
 					{HOLD_TEXT[hold]}
 				</p>
 			) : null}
