@@ -6,7 +6,8 @@ import { formatStepTime, HOLD_TEXT } from './step-labels.ts'
 /**
  * When an email step goes (or went), in the user's time zone and the contact's, and why it waits
  * while it does (decision 014). The user's zone is the browser's once hydrated; before that (and
- * without JavaScript) the organization's, named, so the time is never ambiguous.
+ * without JavaScript) the organization's, named, so the time is never ambiguous. ("Went out", not
+ * "Sent", so the words never read as the SENT badge.)
  */
 export function StepSchedule({
 	plannedAt,
@@ -29,7 +30,7 @@ export function StepSchedule({
 				<p className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground">
 					<Clock className="h-3.5 w-3.5" aria-hidden="true" />
 					<span className="font-medium text-foreground" data-testid="step-time">
-						{sentAt ? 'Sent' : 'Planned'} {formatStepTime(at, userZone)}
+						{sentAt ? 'Went out' : 'Planned'} {formatStepTime(at, userZone)}
 					</span>
 					<span>your time ({userZone})</span>
 				</p>
