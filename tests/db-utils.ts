@@ -15,7 +15,8 @@ export async function createSignedInUser({
 	const unique = randomUUID().slice(0, 8)
 	const organization = organizationId
 		? await prisma.organization.findUniqueOrThrow({ where: { id: organizationId } })
-		: await prisma.organization.create({ data: { name: `Org ${unique}` } })
+		: // No send window (new organizations get one): tests send at whatever hour they run.
+			await prisma.organization.create({ data: { name: `Org ${unique}`, sendWindowEnabled: false } })
 	const user = await prisma.user.create({
 		data: {
 			email: email ?? `user-${unique}@example.com`,

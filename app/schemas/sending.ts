@@ -118,6 +118,18 @@ const time = (label: string) =>
 		.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${label} must be a time such as 09:00` })
 		.transform((value) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5)))
 
+export const SEND_GAP_CEILING = 3_600
+
+function gapSeconds(label: string) {
+	const message = `${label} must be a whole number of seconds from 0 to ${SEND_GAP_CEILING.toLocaleString('en-US')}`
+	return z.coerce
+		.number({ error: message })
+		.int({ error: message })
+		.min(0, { error: message })
+		.max(SEND_GAP_CEILING, { error: message })
+		.optional()
+}
+
 export const SendWindowSchema = z
 	.object({
 		timeZone: z
@@ -133,6 +145,9 @@ export const SendWindowSchema = z
 			.transform((days) => [...new Set(days)].sort((a, b) => a - b)),
 		sendWindowStart: time('Start time'),
 		sendWindowEnd: time('End time'),
+		// Absent from older clients: the saved gaps stay.
+		sendGapMinSeconds: gapSeconds('The shortest gap'),
+		sendGapMaxSeconds: gapSeconds('The longest gap'),
 	})
 	.refine((window) => window.sendWindowEnd > window.sendWindowStart, {
 		error: 'The end time must be after the start time',
@@ -142,3 +157,10 @@ export const SendWindowSchema = z
 		error: 'Choose at least one weekday',
 		path: ['sendWindowDays'],
 	})
+	.refine(
+		(window) =>
+			window.sendGapMinSeconds === undefined ||
+			window.sendGapMaxSeconds === undefined ||
+			window.sendGapMaxSeconds >= window.sendGapMinSeconds,
+		{ error: 'The longest gap must be at least the shortest', path: ['sendGapMaxSeconds'] },
+	)

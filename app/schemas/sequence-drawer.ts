@@ -77,7 +77,15 @@ export type DrawerEmailStep = {
 	status: string
 	failureReason: string | null
 	clicked: boolean
+	/** When it is planned to go (ISO), while unsent. */
+	plannedAt: string | null
+	sentAt: string | null
+	/** Why it waits, while it does. */
+	hold: StepHold | null
 }
+
+/** Why an unsent email step waits (decision 014). */
+export type StepHold = 'WINDOW' | 'DAILY_CAP' | 'EARLIER_STEP' | 'PAUSED'
 
 export type DrawerLinkedInStep = {
 	id: string
@@ -110,6 +118,8 @@ export type DrawerSequence = {
 	phoneCallStepCount: number
 	/** False for an SMTP mailbox without IMAP: nothing reads its replies ("Mark as replied"). */
 	repliesDetected: boolean
+	/** The organization's zone (the user's until the browser says otherwise) and the contact's (else the organization's). */
+	timeZones: { organization: string; contact: string }
 }
 
 export type DrawerMessage = {

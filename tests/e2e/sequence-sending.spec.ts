@@ -23,7 +23,13 @@ async function openDrawer(page: Page, sequenceId: string, title: string) {
 }
 
 test('activate, send through the outbox, click, reply: the sequence stops on the reply', async ({ page }) => {
-	await signIn(page)
+	const email = await signIn(page)
+	// A new organization sends on weekdays 08:00–18:00 only; this test runs at any hour.
+	await db.query(
+		`UPDATE "Organization" SET "sendWindowEnabled" = false
+		WHERE id IN (SELECT m."organizationId" FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1)`,
+		[email],
+	)
 	const contact = await seedContact(page.request)
 	const link = 'https://example.com/pricing/überblick?plan=pro&ref=a%20b#faq'
 	const sequence = await seedSequence(page.request, contact.id, {

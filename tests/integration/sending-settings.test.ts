@@ -449,11 +449,25 @@ describe('limits and send window', () => {
 		const noDays = await post(owner.cookie, { ...window, sendWindowStart: '09:00', sendWindowEnd: '17:00' })
 		expect(noDays.body.result.error.sendWindowDays).toEqual(['Choose at least one weekday'])
 
+		const badGaps = await post(owner.cookie, {
+			...window,
+			sendWindowDays: ['1'],
+			sendWindowStart: '09:00',
+			sendWindowEnd: '17:00',
+			sendGapMinSeconds: '120',
+			sendGapMaxSeconds: '30',
+		})
+		expect(badGaps.body.result.error.sendGapMaxSeconds).toEqual([
+			'The longest gap must be at least the shortest',
+		])
+
 		const saved = await post(owner.cookie, {
 			...window,
 			sendWindowDays: ['2', '4', '1'],
 			sendWindowStart: '08:30',
 			sendWindowEnd: '17:45',
+			sendGapMinSeconds: '30',
+			sendGapMaxSeconds: '90',
 		})
 		expect(saved.status).toBe(302)
 		expect(
@@ -464,6 +478,8 @@ describe('limits and send window', () => {
 			sendWindowDays: [1, 2, 4],
 			sendWindowStart: 510,
 			sendWindowEnd: 1065,
+			sendGapMinSeconds: 30,
+			sendGapMaxSeconds: 90,
 		})
 		expect((await load(owner.cookie)).body.sendWindow).toEqual({
 			timeZone: 'Europe/Paris',
@@ -471,6 +487,8 @@ describe('limits and send window', () => {
 			sendWindowDays: [1, 2, 4],
 			sendWindowStart: '08:30',
 			sendWindowEnd: '17:45',
+			sendGapMinSeconds: 30,
+			sendGapMaxSeconds: 90,
 		})
 	})
 })

@@ -17,6 +17,8 @@ export type SendWindowValues = {
 	/** "HH:MM" */
 	sendWindowStart: string
 	sendWindowEnd: string
+	sendGapMinSeconds: number
+	sendGapMaxSeconds: number
 }
 
 export function SendWindowSection({
@@ -39,12 +41,14 @@ export function SendWindowSection({
 			sendWindowDays: sendWindow.sendWindowDays.map(String),
 			sendWindowStart: sendWindow.sendWindowStart,
 			sendWindowEnd: sendWindow.sendWindowEnd,
+			sendGapMinSeconds: String(sendWindow.sendGapMinSeconds),
+			sendGapMaxSeconds: String(sendWindow.sendGapMaxSeconds),
 		},
 	})
 	return (
 		<SectionCard
 			title="Send window"
-			description="Emails due outside these days and hours wait for the next opening. Hours are in the contact's time zone when it is known, else in the organization's."
+			description="Emails due outside these days and hours wait for the next opening. Hours are in the contact's time zone when it is known, else in the organization's. Emails held until the same opening leave one by one, a random gap apart, per sender address."
 		>
 			<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value={SENDING_INTENTS.updateSendWindow} />
@@ -83,6 +87,10 @@ export function SendWindowSection({
 					<div className="flex flex-wrap gap-4">
 						<InputField label="From" field={fields.sendWindowStart} type="time" />
 						<InputField label="Until" field={fields.sendWindowEnd} type="time" />
+					</div>
+					<div className="flex flex-wrap gap-4">
+						<InputField label="Shortest gap (seconds)" field={fields.sendGapMinSeconds} type="number" />
+						<InputField label="Longest gap (seconds)" field={fields.sendGapMaxSeconds} type="number" />
 					</div>
 				</fieldset>
 				<FormActions form={form} pending={isSaving} label="Save send window" readOnly={!canManage} />

@@ -1,3 +1,4 @@
+import { replanHeldSteps } from '#app/models/sequence/replan-held-steps.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { mailboxDailyLimit } from './mailbox.server.ts'
 
@@ -59,7 +60,10 @@ export async function listMailboxesWithUsage(
 	}))
 }
 
-/** Null when the mailbox is not this organization's, or not this member's to change. */
+/**
+ * Null when the mailbox is not this organization's, or not this member's to change. Steps the
+ * old cap held are planned again at once (a raised cap releases them now, in a spread).
+ */
 export async function updateMailboxLimits(
 	organizationId: string,
 	viewer: { userId: string; canManage: boolean },
@@ -70,5 +74,7 @@ export async function updateMailboxLimits(
 		where: { id: mailboxId, organizationId, ...(viewer.canManage ? {} : { userId: viewer.userId }) },
 		data: limits,
 	})
-	return updated.count > 0 ? { id: mailboxId } : null
+	if (updated.count === 0) return null
+	await replanHeldSteps(organizationId, { kind: 'cap', mailboxId })
+	return { id: mailboxId }
 }

@@ -11,6 +11,8 @@ export type ClaimRow = {
 	order: number
 	status: string
 	scheduledFor: Date | null
+	dueAt: Date | null
+	holdReason: string | null
 	sendingStartedAt: Date | null
 	messageId: string | null
 	subject: string
@@ -33,6 +35,8 @@ export type ClaimRow = {
 	sendWindowDays: number[] | null
 	sendWindowStart: number
 	sendWindowEnd: number
+	sendGapMinSeconds: number
+	sendGapMaxSeconds: number
 	mailboxId: string | null
 	mailboxAddress: string | null
 	mailboxName: string | null
@@ -49,13 +53,15 @@ export type ClaimRow = {
 }
 
 const CLAIM_COLUMNS = `
-	e.id, e."order", e.status::text AS status, e."scheduledFor", e."sendingStartedAt", e."messageId",
+	e.id, e."order", e.status::text AS status, e."scheduledFor", e."dueAt", e."holdReason"::text AS "holdReason",
+	e."sendingStartedAt", e."messageId",
 	e.subject, e."bodyHtml", e."bodyText",
 	s.id AS "sequenceId", s.status::text AS "sequenceStatus", s.subject AS "sequenceSubject", s."threadId",
 	s."organizationId",
 	c.email AS "contactEmail", trim(c."firstName" || ' ' || c."lastName") AS "contactName",
 	c."unsubscribedAt", c."emailBouncedAt", c."timeZone" AS "contactTimeZone",
 	o."timeZone", o."trackingDomain", o."sendWindowEnabled", o."sendWindowDays", o."sendWindowStart", o."sendWindowEnd",
+	o."sendGapMinSeconds", o."sendGapMaxSeconds",
 	m.id AS "mailboxId", m.address AS "mailboxAddress", COALESCE(m.name, u.name) AS "mailboxName",
 	(m."imapHost" IS NOT NULL) IS TRUE AS "mailboxHasImap",
 	m."dailyLimitStart", m."dailyLimitIncrement", m."dailyLimitMax", m."warmupStartedAt",
@@ -170,8 +176,9 @@ export const FAST_CLAIM_MANY = `
  * while it is ACTIVE; a sequence COMPLETED when no other email step is left to send. One
  * statement, so all or nothing.
  * $1 step ids, $2 provider message ids, $3 provider thread ids, $4 sent at, $5 later step ids,
- * $6 their planned times, $7 whether each is its sequence's next step. Returns the next steps
- * whose job was skipped (`skipped`), for enqueueEmailStepJobs to add again.
+ * $6 their planned times, $7 whether each is its sequence's next step, $8 when each is due and
+ * $9 what holds it until its planned time (decision 014). Returns the next steps whose job was
+ * skipped (`skipped`), for enqueueEmailStepJobs to add again.
  */
 export const RECORD_SENT_MANY = `
 	WITH input AS (
@@ -199,8 +206,9 @@ export const RECORD_SENT_MANY = `
 	), contact AS (
 		UPDATE "Contact" c SET "lastContactedAt" = $4 FROM sequence WHERE c.id = sequence."contactId"
 	), planned AS (
-		UPDATE "EmailStep" AS e SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now()
-		FROM unnest($5::text[], $6::timestamptz[], $7::boolean[]) AS v(id, at, next)
+		UPDATE "EmailStep" AS e SET status = 'SCHEDULED', "scheduledFor" = v.at, "dueAt" = v.due,
+			"holdReason" = v.hold::"SendHoldReason", "updatedAt" = now()
+		FROM unnest($5::text[], $6::timestamptz[], $7::boolean[], $8::timestamptz[], $9::text[]) AS v(id, at, next, due, hold)
 		WHERE e.id = v.id AND e."sequenceId" IN (SELECT "sequenceId" FROM step)
 			AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		RETURNING e.id, e."sequenceId", v.at, v.next

@@ -31,9 +31,10 @@ import {
 	RECORD_SENT_MANY,
 	type ClaimRow,
 } from './email-dispatch-statements.server.ts'
-import { localDate, nextSendOpening, pickTimeZone, startOfNextLocalDay } from './send-window.ts'
 import { cancelUnsentStepsWith } from './cancel-unsent-steps.server.ts'
-import { planStepTimes, sendWindowOf } from './step-plan.ts'
+import { assignReleaseSlots, type HeldRelease } from './release-slots.server.ts'
+import { localDate, nextSendOpening, pickTimeZone } from './send-window.ts'
+import { capDeferral, planStepSchedule, sendGapOf, sendWindowOf, type PlannedSend } from './step-plan.ts'
 
 /**
  * Sends one email step exactly once (decision 009):
@@ -206,7 +207,11 @@ async function claimStep(
 		return { kind: 'check-replies', sequenceId: row.sequenceId, via: 'imap' } satisfies Claim
 	const timeZone = pickTimeZone(row.contactTimeZone, row.timeZone)
 	const opening = nextSendOpening(now, sendWindowOf(row), timeZone)
-	if (opening.getTime() > now.getTime()) return defer(client, row, opening)
+	if (opening.getTime() > now.getTime()) {
+		// Planned inside the window, found outside it (the window changed, or the spread ran past its end).
+		const dueAt = row.dueAt ?? row.scheduledFor ?? now
+		return defer(client, row, { at: opening, dueAt, hold: 'WINDOW' })
+	}
 	const limit = mailboxDailyLimit(row, now)
 	const messageId = claimMessageId(row)
 	const day = localDate(now, pickTimeZone(row.timeZone))
@@ -220,9 +225,8 @@ async function claimStep(
 			})
 		).rowCount === 1
 	if (!marked) {
-		// Over today's cap: the first opening of the next day; never dropped.
-		const tomorrow = startOfNextLocalDay(now, pickTimeZone(row.timeZone))
-		return defer(client, row, nextSendOpening(tomorrow, sendWindowOf(row), timeZone))
+		// Over today's cap: the window's first opening of the next day; never dropped.
+		return defer(client, row, capDeferral(now, sendWindowOf(row), timeZone, pickTimeZone(row.timeZone)))
 	}
 	return { kind: 'send', row, messageId, recovering: false } satisfies Claim
 }
@@ -254,12 +258,16 @@ function unreachableReason(row: ClaimRow) {
 	return null
 }
 
-async function defer(client: pg.PoolClient, row: ClaimRow, until: Date): Promise<Claim> {
-	await client.query(`UPDATE "EmailStep" SET "scheduledFor" = $1, "updatedAt" = now() WHERE id = $2`, [
-		until.toISOString(),
-		row.id,
+/** Holds the step (the reason is what the drawer shows) and queues it behind the others held until then. */
+async function defer(client: pg.PoolClient, row: ClaimRow, send: PlannedSend): Promise<Claim> {
+	await client.query(
+		`UPDATE "EmailStep" SET "scheduledFor" = $1, "dueAt" = $2, "holdReason" = $3::"SendHoldReason", "updatedAt" = now()
+		WHERE id = $4`,
+		[send.at.toISOString(), send.dueAt.toISOString(), send.hold, row.id],
+	)
+	await assignReleaseSlots(pgRun(client), [
+		{ stepId: row.id, mailboxId: row.mailboxId!, opening: send.at, addJob: true, gap: sendGapOf(row) },
 	])
-	await enqueueEmailStepJobs(pgRun(client), [{ stepId: row.id, runAt: until }])
 	return done('deferred')
 }
 
@@ -375,16 +383,29 @@ function recordSent(pool: 'durable' | 'lazy', row: ClaimRow, sent: SentEmail) {
 	return (pool === 'lazy' ? recordLazily : recordDurably)({ row, sent })
 }
 
-/** RECORD_SENT_MANY's parameters: the sends, and their sequences' later steps planned from now. */
-function recordValues(records: SentRecord[]) {
+/**
+ * RECORD_SENT_MANY's parameters: the sends, and their sequences' later steps planned from now;
+ * with the next steps the window holds, to spread once recorded.
+ */
+function recordPlan(records: SentRecord[]) {
 	const sentAt = new Date()
+	const held: HeldRelease[] = []
 	const rest = records.flatMap(({ row }) => {
 		const later = row.rest ?? []
 		const timeZone = pickTimeZone(row.contactTimeZone, row.timeZone)
-		const times = planStepTimes(later, sentAt, sendWindowOf(row), timeZone)
-		return later.map((step, index) => ({ id: step.id, at: times[index]!, next: index === 0 }))
+		const plan = planStepSchedule(later, sentAt, sendWindowOf(row), timeZone)
+		const next = later[0] && plan[0]
+		if (next?.hold && row.mailboxId)
+			held.push({
+				stepId: later[0]!.id,
+				mailboxId: row.mailboxId,
+				opening: next.at,
+				addJob: true,
+				gap: sendGapOf(row),
+			})
+		return later.map((step, index) => ({ id: step.id, ...plan[index]!, next: index === 0 }))
 	})
-	return [
+	const values = [
 		records.map(({ row }) => row.id),
 		records.map(({ sent }) => sent.providerMessageId),
 		records.map(({ sent }) => sent.providerThreadId ?? null),
@@ -392,16 +413,31 @@ function recordValues(records: SentRecord[]) {
 		rest.map((step) => step.id),
 		rest.map((step) => step.at.toISOString()),
 		rest.map((step) => step.next),
+		rest.map((step) => step.dueAt.toISOString()),
+		rest.map((step) => step.hold),
 	]
+	return { values, held }
+}
+
+/**
+ * Next steps held for the window leave in a spread once their opening comes: one more statement
+ * per recorded batch, only when it has such steps. The record already added their jobs at the
+ * opening, so a failure here (a lock conflict) only loses the spread, never a send.
+ */
+async function spreadHeldNextSteps(pool: pg.Pool, held: HeldRelease[]) {
+	if (held.length === 0) return
+	try {
+		await assignReleaseSlots((text, values) => pool.query(text, values).then((result) => result.rows), held)
+	} catch (error) {
+		console.warn('Could not spread held follow-ups', error)
+	}
 }
 
 function recordSentBatchOn(pool: () => pg.Pool) {
 	return async (records: SentRecord[]) => {
-		await runRecordStatement(pool(), {
-			name: 'email-step-record-sent-many',
-			text: RECORD_SENT_MANY,
-			values: recordValues(records),
-		})
+		const { values, held } = recordPlan(records)
+		await runRecordStatement(pool(), { name: 'email-step-record-sent-many', text: RECORD_SENT_MANY, values })
+		await spreadHeldNextSteps(pool(), held)
 		return records.map(() => undefined)
 	}
 }
@@ -438,7 +474,7 @@ const recordDurably = createMicroBatch(recordSentBatchOn(sqlPool))
 
 // The local outbox lives in this database: storing the email and recording it SENT are one
 // statement, so the pair is all or nothing and needs no provider check.
-const STORE_IN_OUTBOX_AND_RECORD = `WITH stored AS (${insertOutboxRowsSql(8)}), ${RECORD_SENT_MANY.replace(/^\s*WITH /, '')}`
+const STORE_IN_OUTBOX_AND_RECORD = `WITH stored AS (${insertOutboxRowsSql(10)}), ${RECORD_SENT_MANY.replace(/^\s*WITH /, '')}`
 
 /** Sends through the local outbox and records it, with the other outbox sends of this turn. */
 const deliverToOutbox = createMicroBatch(async (sends: Array<{ row: ClaimRow; email: OutgoingEmail }>) => {
@@ -449,10 +485,12 @@ const deliverToOutbox = createMicroBatch(async (sends: Array<{ row: ClaimRow; em
 		const id = outbox.ids[index]!
 		return { row, sent: { providerMessageId: id, providerThreadId: email.threadId ?? id } }
 	})
+	const { values, held } = recordPlan(records)
 	await runRecordStatement(lazyCommitSqlPool(), {
 		name: 'email-step-outbox-and-record',
 		text: STORE_IN_OUTBOX_AND_RECORD,
-		values: [...recordValues(records), ...outbox.values],
+		values: [...values, ...outbox.values],
 	})
+	await spreadHeldNextSteps(lazyCommitSqlPool(), held)
 	return sends.map(() => undefined)
 })

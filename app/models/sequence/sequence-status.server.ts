@@ -6,8 +6,9 @@ import { mailDomain } from '#app/utils/env.server.ts'
 import { newMessageId } from '#app/utils/message-id.ts'
 import { prismaRun } from '#app/utils/sql-run.server.ts'
 import { cancelUnsentStepsWith } from './cancel-unsent-steps.server.ts'
+import { assignReleaseSlots, type HeldRelease } from './release-slots.server.ts'
 import { pickTimeZone } from './send-window.ts'
-import { planStepTimes, sendWindowOf } from './step-plan.ts'
+import { planStepSchedule, sendGapOf, sendWindowOf } from './step-plan.ts'
 
 /** A sequence rule refused the change; `status` is the HTTP status the API answers with. */
 export class SequenceRuleError extends Error {
@@ -36,6 +37,9 @@ type LockedSequence = {
 	sendWindowDays: number[] | null
 	sendWindowStart: number
 	sendWindowEnd: number
+	sendGapMinSeconds: number
+	sendGapMaxSeconds: number
+	mailboxId: string | null
 	shouldResetGmailScope: boolean | null
 	/** The sequence's sender: the domain of its steps' Message-IDs. */
 	mailboxAddress: string | null
@@ -47,7 +51,7 @@ async function lockSequences(tx: Tx, organizationId: string, sequenceIds: string
 	return tx.$queryRaw<LockedSequence[]>`
 		SELECT s.id, s.status, s."organizationId", o."timeZone", c."timeZone" AS "contactTimeZone",
 			o."sendWindowEnabled", o."sendWindowDays", o."sendWindowStart", o."sendWindowEnd",
-			u."shouldResetGmailScope", m.address AS "mailboxAddress",
+			o."sendGapMinSeconds", o."sendGapMaxSeconds", s."mailboxId", u."shouldResetGmailScope", m.address AS "mailboxAddress",
 			((SELECT count(*) FROM "EmailStep" e WHERE e."sequenceId" = s.id)
 				+ (SELECT count(*) FROM "LinkedInStep" l WHERE l."sequenceId" = s.id)
 				+ (SELECT count(*) FROM "PhoneCallStep" p WHERE p."sequenceId" = s.id))::int AS "stepCount",
@@ -66,23 +70,32 @@ async function lockSequences(tx: Tx, organizationId: string, sequenceIds: string
 /**
  * Plans the unsent email steps of locked sequences from `now` (their first after its
  * days-after, each later one after the previous), marks them SCHEDULED and adds the send
- * job of each sequence's first unsent step. LinkedIn and phone-call steps get their planned
- * times too; the companion and the user carry those out.
+ * job of each sequence's first unsent step — spread behind the others of its mailbox when the
+ * window holds it (decision 014). LinkedIn and phone-call steps get their planned times too;
+ * the companion and the user carry those out.
  */
 async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 	if (sequences.length === 0) return
 	const ids = sequences.map((sequence) => sequence.id)
 	const steps = await tx.$queryRaw<
-		Array<{ id: string; sequenceId: string; daysAfter: number; kind: string; stepSender: string | null }>
+		Array<{
+			id: string
+			sequenceId: string
+			daysAfter: number
+			kind: string
+			mailboxId: string | null
+			stepSender: string | null
+		}>
 	>`
-		SELECT e.id, e."sequenceId", e."daysAfter", 'email' AS kind, e."order", m.address AS "stepSender"
+		SELECT e.id, e."sequenceId", e."daysAfter", 'email' AS kind, e."order", e."emailAddressId" AS "mailboxId",
+			m.address AS "stepSender"
 		FROM "EmailStep" e LEFT JOIN "Mailbox" m ON m.id = e."emailAddressId"
 		WHERE e."sequenceId" = ANY(${ids}::text[]) AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		UNION ALL
-		SELECT id, "sequenceId", "daysAfter", 'linkedin', "order", NULL FROM "LinkedInStep"
+		SELECT id, "sequenceId", "daysAfter", 'linkedin', "order", NULL, NULL FROM "LinkedInStep"
 		WHERE "sequenceId" = ANY(${ids}::text[]) AND status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		UNION ALL
-		SELECT id, "sequenceId", "daysAfter", 'phone', "order", NULL FROM "PhoneCallStep"
+		SELECT id, "sequenceId", "daysAfter", 'phone', "order", NULL, NULL FROM "PhoneCallStep"
 		WHERE "sequenceId" = ANY(${ids}::text[]) AND status IN ('PENDING', 'DRAFT', 'SCHEDULED')
 		ORDER BY 2, 4, 5`
 	// Per sequence and kind, in step order (the query's order).
@@ -92,41 +105,58 @@ async function scheduleFrom(tx: Tx, sequences: LockedSequence[], now: Date) {
 		ordered.set(key, [...(ordered.get(key) ?? []), step])
 	}
 	const bySequence = new Map(sequences.map((sequence) => [sequence.id, sequence]))
-	const updates: Record<string, { ids: string[]; times: string[]; messageIds: string[] }> = {
-		email: { ids: [], times: [], messageIds: [] },
-		linkedin: { ids: [], times: [], messageIds: [] },
-		phone: { ids: [], times: [], messageIds: [] },
+	const updates: Record<
+		string,
+		{ ids: string[]; times: string[]; due: string[]; holds: Array<string | null>; messageIds: string[] }
+	> = {
+		email: { ids: [], times: [], due: [], holds: [], messageIds: [] },
+		linkedin: { ids: [], times: [], due: [], holds: [], messageIds: [] },
+		phone: { ids: [], times: [], due: [], holds: [], messageIds: [] },
 	}
 	const jobs: Array<{ stepId: string; runAt: Date }> = []
+	const held: HeldRelease[] = []
 	for (const [key, group] of ordered) {
 		const [sequenceId, kind] = key.split('|') as [string, string]
 		const sequence = bySequence.get(sequenceId)!
 		const timeZone = pickTimeZone(sequence.contactTimeZone, sequence.timeZone)
-		const times = planStepTimes(group, now, sendWindowOf(sequence), timeZone)
+		const plan = planStepSchedule(group, now, sendWindowOf(sequence), timeZone)
 		group.forEach((step, index) => {
 			updates[kind]!.ids.push(step.id)
-			updates[kind]!.times.push(times[index]!.toISOString())
+			updates[kind]!.times.push(plan[index]!.at.toISOString())
+			updates[kind]!.due.push(plan[index]!.dueAt.toISOString())
+			updates[kind]!.holds.push(plan[index]!.hold)
 			if (kind === 'email')
 				updates.email!.messageIds.push(newMessageId(step.stepSender ?? sequence.mailboxAddress, mailDomain()))
 		})
-		if (kind === 'email' && group[0]) jobs.push({ stepId: group[0].id, runAt: times[0]! })
+		const first = group[0]
+		const mailboxId = first?.mailboxId ?? sequence.mailboxId
+		if (kind !== 'email' || !first) continue
+		// Held for the window: it leaves in a spread with the others of its mailbox held until then.
+		if (plan[0]!.hold && mailboxId)
+			held.push({ stepId: first.id, mailboxId, opening: plan[0]!.at, addJob: true, gap: sendGapOf(sequence) })
+		else jobs.push({ stepId: first.id, runAt: plan[0]!.at })
 	}
 	const tables = { email: 'EmailStep', linkedin: 'LinkedInStep', phone: 'PhoneCallStep' } as const
 	for (const [kind, table] of Object.entries(tables)) {
-		const { ids: stepIds, times, messageIds } = updates[kind]!
+		const { ids: stepIds, times, due, holds, messageIds } = updates[kind]!
 		if (stepIds.length === 0) continue
 		// Email steps get their Message-ID now (a random id on the sender's domain, decision 015), so
-		// claiming them changes no indexed column. (Other kinds pass none: unnest pads with NULL.)
-		const messageId =
-			kind === 'email' ? Prisma.sql`, "messageId" = COALESCE(step."messageId", v.mid)` : Prisma.empty
+		// claiming them changes no indexed column; and when they are due and what holds them, for the
+		// drawer and for planning them again (decision 014). Other kinds pass none: unnest pads with NULL.
+		const emailColumns =
+			kind === 'email'
+				? Prisma.sql`, "messageId" = COALESCE(step."messageId", v.mid),
+					"dueAt" = v.due, "holdReason" = v.hold::"SendHoldReason"`
+				: Prisma.empty
 		await tx.$executeRaw(Prisma.sql`
 			UPDATE ${Prisma.raw(`"${table}"`)} AS step
-			SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now() ${messageId}
-			FROM unnest(${stepIds}::text[], ${times}::timestamptz[], ${messageIds}::text[])
-				AS v(id, at, mid)
+			SET status = 'SCHEDULED', "scheduledFor" = v.at, "updatedAt" = now() ${emailColumns}
+			FROM unnest(${stepIds}::text[], ${times}::timestamptz[], ${due}::timestamptz[], ${holds}::text[],
+				${messageIds}::text[]) AS v(id, at, due, hold, mid)
 			WHERE step.id = v.id`)
 	}
 	await enqueueEmailStepJobs(prismaRun(tx), jobs)
+	await assignReleaseSlots(prismaRun(tx), held)
 }
 
 /**

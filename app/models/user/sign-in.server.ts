@@ -1,3 +1,4 @@
+import { DEFAULT_SEND_WINDOW } from '#app/models/organization/send-window.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 
 export type VerifiedIdentity = {
@@ -51,6 +52,8 @@ export async function signInIdentity(identity: VerifiedIdentity) {
 		await tx.organization.create({
 			data: {
 				name: `${user.name}'s organization`,
+				...DEFAULT_SEND_WINDOW,
+				sendWindowDays: [...DEFAULT_SEND_WINDOW.sendWindowDays],
 				memberships: { create: { userId: user.id, role: 'OWNER' } },
 			},
 		})

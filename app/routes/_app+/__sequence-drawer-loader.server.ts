@@ -2,14 +2,18 @@ import { data } from '@remix-run/node'
 import { listConversation } from '#app/models/conversation/conversation.server.ts'
 import { replyWatchForMailbox } from '#app/models/mailbox/reply-watch.server.ts'
 import { getSequence, type SequenceDetail } from '#app/models/sequence/sequence.server.ts'
+import { getStepSchedule } from '#app/models/sequence/step-schedule.server.ts'
 import { type Actor } from '#app/models/session/auth.server.ts'
 import { type DrawerData, type DrawerLoaderData } from '#app/schemas/sequence-drawer.ts'
 
 // The sequence drawer's data (sequences.$sequenceId.tsx's loader, also loaded by the View
 // Sequences dialog's fetcher), with the drawer's own address and the list's under it.
 
+type StepSchedule = NonNullable<Awaited<ReturnType<typeof getStepSchedule>>>
+
 function toDrawerData(
 	detail: SequenceDetail,
+	schedule: StepSchedule,
 	messages: DrawerData['messages'],
 	readOnly: boolean,
 	repliesDetected: boolean,
@@ -28,6 +32,7 @@ function toDrawerData(
 			contact: detail.contact,
 			phoneCallStepCount: detail.phoneCallSteps.length,
 			repliesDetected,
+			timeZones: schedule.timeZones,
 			emailSteps: detail.emailSteps.map((step) => ({
 				id: step.id,
 				order: step.order,
@@ -39,6 +44,7 @@ function toDrawerData(
 				status: step.status,
 				failureReason: step.failureReason,
 				clicked: step.clicked,
+				...timing(schedule.steps.get(step.id)),
 			})),
 			linkedInSteps: detail.linkedInSteps.map((step) => {
 				const metadata = step.metadata as { conversationId?: unknown } | null
@@ -56,6 +62,14 @@ function toDrawerData(
 				}
 			}),
 		},
+	}
+}
+
+function timing(step: ReturnType<StepSchedule['steps']['get']>) {
+	return {
+		plannedAt: step?.plannedAt?.toISOString() ?? null,
+		sentAt: step?.sentAt?.toISOString() ?? null,
+		hold: step?.hold ?? null,
 	}
 }
 
@@ -82,7 +96,10 @@ function listPath(url: URL) {
 
 /** The drawer's data for the sequence at `url` (404 with data when the organization has no such sequence). */
 export async function loadDrawer(actor: Actor, sequenceId: string, url: URL) {
-	const detail = await getSequence(actor.organizationId, sequenceId)
+	const [detail, schedule] = await Promise.all([
+		getSequence(actor.organizationId, sequenceId),
+		getStepSchedule(actor.organizationId, sequenceId),
+	])
 	const page = {
 		returnTo: drawerPath(url),
 		closeTo: listPath(url),
@@ -94,7 +111,7 @@ export async function loadDrawer(actor: Actor, sequenceId: string, url: URL) {
 	}
 	// 404 with data, not thrown: the View Sequences fetcher shows "not found" in the drawer
 	// instead of the page behind it falling into its error boundary.
-	if (!detail)
+	if (!detail || !schedule)
 		return data({ drawer: null, ...page } satisfies DrawerLoaderData & typeof page, { status: 404 })
 	const replied = detail.emailSteps.some((step) => step.status === 'REPLIED')
 	const sent = detail.emailSteps.some((step) => ['SENT', 'REPLIED', 'FAILED'].includes(step.status))
@@ -113,5 +130,5 @@ export async function loadDrawer(actor: Actor, sequenceId: string, url: URL) {
 		automatic: message.automatic,
 	}))
 	const repliesDetected = (await replyWatchForMailbox(detail.mailboxId)) !== 'none'
-	return { drawer: toDrawerData(detail, drawerMessages, readOnly, repliesDetected), ...page }
+	return { drawer: toDrawerData(detail, schedule, drawerMessages, readOnly, repliesDetected), ...page }
 }

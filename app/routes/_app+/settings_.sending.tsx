@@ -90,6 +90,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			sendWindowDays: sendWindow.sendWindowDays,
 			sendWindowStart: minutesToTime(sendWindow.sendWindowStart),
 			sendWindowEnd: minutesToTime(Math.min(sendWindow.sendWindowEnd, 24 * 60 - 1)),
+			sendGapMinSeconds: sendWindow.sendGapMinSeconds,
+			sendGapMaxSeconds: sendWindow.sendGapMaxSeconds,
 		},
 		timeZones: Intl.supportedValuesOf('timeZone'),
 		tracking: { trackingDomain: tracking.trackingDomain, appHost: appHostName() },

@@ -21,7 +21,12 @@ export function DrawerSteps({ sequence, editId }: { sequence: DrawerSequence; ed
 	const canAdd = !readOnly && sequence.status === 'PENDING'
 	const email = (
 		<div className="grid gap-3">
-			<EmailSteps steps={sequence.emailSteps} sequenceStatus={sequence.status} initialEditId={editId} />
+			<EmailSteps
+				steps={sequence.emailSteps}
+				sequenceStatus={sequence.status}
+				initialEditId={editId}
+				timeZones={sequence.timeZones}
+			/>
 			{canAdd ? <AddStepForm kind="email" daysAfter={nextStepDays(sequence.emailSteps)} /> : null}
 		</div>
 	)

@@ -7,15 +7,18 @@ import { type DrawerEmailStep } from '#app/schemas/sequence-drawer.ts'
 import { DrawerForm, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
 import { emailStepTitle, emailTimingLabel } from './step-labels.ts'
 import { EditActions, StepList } from './step-list.tsx'
+import { StepSchedule } from './step-schedule.tsx'
 
 export function EmailSteps({
 	steps,
 	sequenceStatus,
 	initialEditId,
+	timeZones,
 }: {
 	steps: DrawerEmailStep[]
 	sequenceStatus: string
 	initialEditId: string | null
+	timeZones: { organization: string; contact: string }
 }) {
 	return (
 		<StepList
@@ -27,6 +30,14 @@ export function EmailSteps({
 			title={emailStepTitle}
 			timingLabel={emailTimingLabel}
 			cardDetails={(step) => ({ clicked: step.clicked, failureReason: step.failureReason })}
+			schedule={(step) => (
+				<StepSchedule
+					plannedAt={step.plannedAt}
+					sentAt={step.sentAt}
+					hold={step.hold}
+					timeZones={timeZones}
+				/>
+			)}
 			content={(step) => <EmailStepContent step={step} />}
 			editor={(step, onDone) => <EmailStepEditor step={step} onDone={onDone} />}
 		/>

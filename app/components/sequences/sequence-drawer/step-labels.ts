@@ -33,3 +33,24 @@ export function nextStepDays(steps: ReadonlyArray<{ daysAfter: number }>) {
 	const last = steps.at(-1)
 	return last ? last.daysAfter + 1 : 0
 }
+
+/** Why a step waits, as the drawer says it. */
+export const HOLD_TEXT = {
+	WINDOW: 'Waiting for the send window to open',
+	DAILY_CAP: "The mailbox's daily limit was reached: it goes when the next day's sending starts",
+	EARLIER_STEP: 'Waiting for the earlier step to be sent',
+	PAUSED: 'The sequence is paused',
+} as const
+
+/** "Mon, Nov 30, 08:00" in the time zone. */
+export function formatStepTime(date: Date, timeZone: string) {
+	return new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		weekday: 'short',
+		month: 'short',
+		day: 'numeric',
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23',
+	}).format(date)
+}

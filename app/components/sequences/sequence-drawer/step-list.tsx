@@ -24,6 +24,7 @@ export function StepList<Step extends ListedStep>({
 	title,
 	timingLabel,
 	cardDetails,
+	schedule,
 	content,
 	editor,
 }: {
@@ -37,6 +38,8 @@ export function StepList<Step extends ListedStep>({
 	timingLabel: (order: number, days: number) => string
 	/** What the card shows beside the status (an email's click, its failure). */
 	cardDetails?: (step: Step) => { clicked?: boolean; failureReason?: string | null }
+	/** When the step goes or went, and why it waits (email steps). */
+	schedule?: (step: Step) => React.ReactNode
 	content: (step: Step) => React.ReactNode
 	editor: (step: Step, onDone: () => void) => React.ReactNode
 }) {
@@ -62,13 +65,16 @@ export function StepList<Step extends ListedStep>({
 							status={step.status}
 							{...cardDetails?.(step)}
 							timing={
-								<TimingControl
-									kind={kind}
-									stepId={step.id}
-									daysAfter={step.daysAfter}
-									label={(days) => timingLabel(step.order, days)}
-									editable={canEditTiming}
-								/>
+								<>
+									<TimingControl
+										kind={kind}
+										stepId={step.id}
+										daysAfter={step.daysAfter}
+										label={(days) => timingLabel(step.order, days)}
+										editable={canEditTiming}
+									/>
+									{schedule?.(step)}
+								</>
 							}
 							actions={
 								canEdit || canDelete ? (
