@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type SmtpConfig, createSmtpTransport } from '#app/integrations/smtp/smtp-transport.server.ts'
+import { type SmtpSecurity } from '#app/schemas/sending.ts'
 import { decrypt, encrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { appUrl, getEnv } from '#app/utils/env.server.ts'
@@ -14,7 +15,7 @@ export type SmtpServerInput = {
 	name: string
 	host: string
 	port: number
-	secure: boolean
+	security: SmtpSecurity
 	username?: string | null
 	/** Empty or missing on update: keep the stored password. */
 	password?: string | null
@@ -27,7 +28,7 @@ const smtpServerSelect = {
 	name: true,
 	host: true,
 	port: true,
-	secure: true,
+	security: true,
 	username: true,
 	passwordEncrypted: true,
 	isDefault: true,
@@ -37,7 +38,7 @@ const smtpServerSelect = {
 type StoredSmtpServer = {
 	host: string
 	port: number
-	secure: boolean
+	security: SmtpSecurity
 	username: string | null
 	passwordEncrypted: string | null
 }
@@ -46,7 +47,7 @@ function toConfig(server: StoredSmtpServer): SmtpConfig {
 	return {
 		host: server.host,
 		port: server.port,
-		secure: server.secure,
+		security: server.security,
 		username: server.username,
 		password: server.passwordEncrypted ? decrypt(server.passwordEncrypted) : null,
 	}
@@ -76,7 +77,7 @@ export async function addSmtpServer(organizationId: string, input: SmtpServerInp
 				name: input.name,
 				host: input.host,
 				port: input.port,
-				secure: input.secure,
+				security: input.security,
 				username: input.username || null,
 				passwordEncrypted: input.username && input.password ? encrypt(input.password) : null,
 				isDefault: Boolean(input.isDefault),
@@ -102,6 +103,7 @@ export async function updateSmtpServer(organizationId: string, serverId: string,
 				data: { isDefault: false },
 			})
 		}
+		await clearUnreachableFlags(tx, organizationId)
 		// No user name, no password; a blank password field keeps the stored one.
 		const password = !input.username
 			? { passwordEncrypted: null }
@@ -114,7 +116,7 @@ export async function updateSmtpServer(organizationId: string, serverId: string,
 				name: input.name,
 				host: input.host,
 				port: input.port,
-				secure: input.secure,
+				security: input.security,
 				username: input.username || null,
 				...password,
 				...(input.isDefault === undefined ? {} : { isDefault: input.isDefault }),
@@ -133,6 +135,7 @@ export async function setDefaultSmtpServer(organizationId: string, serverId: str
 			select: { id: true },
 		})
 		if (!existing) return null
+		await clearUnreachableFlags(tx, organizationId)
 		await tx.smtpTransport.updateMany({
 			where: { organizationId, NOT: { id: serverId } },
 			data: { isDefault: false },
@@ -155,7 +158,7 @@ export async function deleteSmtpServer(organizationId: string, serverId: string)
 export async function organizationDefaultTransportConfig(organizationId: string): Promise<SmtpConfig | null> {
 	const server = await prisma.smtpTransport.findFirst({
 		where: { organizationId, isDefault: true },
-		select: { host: true, port: true, secure: true, username: true, passwordEncrypted: true },
+		select: { host: true, port: true, security: true, username: true, passwordEncrypted: true },
 	})
 	if (server) return toConfig(server)
 	const url = getEnv().SMTP_URL
@@ -173,7 +176,7 @@ export async function smtpConfigForMailbox(mailbox: {
 	if (mailbox.smtpTransportId) {
 		const server = await prisma.smtpTransport.findFirst({
 			where: { id: mailbox.smtpTransportId, organizationId: mailbox.organizationId },
-			select: { host: true, port: true, secure: true, username: true, passwordEncrypted: true },
+			select: { host: true, port: true, security: true, username: true, passwordEncrypted: true },
 		})
 		if (server) return toConfig(server)
 	}
@@ -361,6 +364,14 @@ function newVerificationToken() {
 
 function messageIdDomain() {
 	return getEnv().MAIL_DOMAIN ?? new URL(appUrl()).hostname
+}
+
+/** Changed server settings deserve a fresh try: the next failure after the limit flags again. */
+function clearUnreachableFlags(tx: Pick<typeof prisma, 'mailbox'>, organizationId: string) {
+	return tx.mailbox.updateMany({
+		where: { organizationId, serverUnreachableAt: { not: null } },
+		data: { serverUnreachableAt: null, serverError: null },
+	})
 }
 
 function lockOrganization(tx: Pick<typeof prisma, '$queryRaw'>, organizationId: string) {

@@ -79,7 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			name: server.name,
 			host: server.host,
 			port: server.port,
-			secure: server.secure,
+			security: server.security,
 			username: server.username,
 			hasPassword: server.hasPassword,
 			isDefault: server.isDefault,
