@@ -1,5 +1,6 @@
 import { data } from '@remix-run/node'
 import { listConversation } from '#app/models/conversation/conversation.server.ts'
+import { BOUNCE_REASON } from '#app/models/conversation/reply-detection.server.ts'
 import { getSequence, type SequenceDetail } from '#app/models/sequence/sequence.server.ts'
 import { type Actor } from '#app/models/session/auth.server.ts'
 import { type DrawerData, type DrawerLoaderData } from '#app/schemas/sequence-drawer.ts'
@@ -35,6 +36,13 @@ function toDrawerData(
 				daysAfter: step.daysAfter,
 				status: step.status,
 				failureReason: step.failureReason,
+				sendAttempts: step.sendAttempts,
+				lastError: step.lastError,
+				retryable:
+					step.status === 'FAILED' &&
+					detail.status === 'FAILED' &&
+					detail.failureReason === step.failureReason &&
+					step.failureReason !== BOUNCE_REASON,
 				clicked: step.clicked,
 			})),
 			linkedInSteps: detail.linkedInSteps.map((step) => {

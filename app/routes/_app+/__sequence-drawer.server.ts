@@ -6,7 +6,12 @@ import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import { type DrawerContext, invalid, type Outcome } from './__sequence-drawer-outcome.server.ts'
 import { replyToThread } from './__sequence-drawer-reply.server.ts'
-import { cancelGeneration, changeStatus, deleteWholeSequence } from './__sequence-drawer-status.server.ts'
+import {
+	cancelGeneration,
+	changeStatus,
+	deleteWholeSequence,
+	retryStep,
+} from './__sequence-drawer-status.server.ts'
 import {
 	applyModification,
 	updateLinkedInMessage,
@@ -35,6 +40,7 @@ const drawerHandlers: IntentHandlers<Intent, DrawerContext, Outcome> = {
 	'update-linkedin-note': updateLinkedInNote,
 	'update-linkedin-message': updateLinkedInMessage,
 	reply: replyToThread,
+	'retry-step': retryStep,
 	'apply-modification': applyModification,
 }
 

@@ -106,6 +106,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			todayLimit: mailbox.todayLimit,
 			todaySent: mailbox.todaySent,
 			canEdit: mailbox.canEdit,
+			serverUnreachableAt: mailbox.serverUnreachableAt?.toISOString() ?? null,
+			serverError: mailbox.serverError,
 		})),
 	}
 }
