@@ -40,7 +40,9 @@ test('an unreachable server fails the step with its reason; Retry sends it once 
 
 	// The organization's default server: on this machine, so plain SMTP is allowed.
 	await page.goto('/settings/sending')
-	const addServer = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Add an SMTP server' }) })
+	const addServer = page
+		.locator('form')
+		.filter({ has: page.getByRole('heading', { name: 'Add an SMTP server' }) })
 	await addServer.getByLabel('Name', { exact: true }).fill('Office relay')
 	await addServer.getByLabel('Host').fill('127.0.0.1')
 	await addServer.getByLabel('Port', { exact: true }).fill(String(port))
@@ -66,7 +68,9 @@ test('an unreachable server fails the step with its reason; Retry sends it once 
 	const failure = initial.getByTestId('step-failure')
 	await expect(failure).toContainText('Not sent')
 	await expect(failure).toContainText(
-		new RegExp(`The SMTP server could not be reached \\(connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\); gave up after 2 attempts`),
+		new RegExp(
+			`The SMTP server could not be reached \\(connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\); gave up after 2 attempts`,
+		),
 	)
 	await expect(initial.getByRole('button', { name: 'Retry' })).toBeVisible()
 	await shot(page, 'drawer-failed-step')
@@ -94,7 +98,10 @@ test('an unreachable server fails the step with its reason; Retry sends it once 
 	await page.goto(`/sequences/${sequence.id}`)
 	const again = page.getByRole('dialog', { name: 'Failed Sequence' })
 	await expect(again).toHaveAttribute('data-hydrated', 'true')
-	await again.getByRole('article', { name: 'Initial Email', exact: true }).getByRole('button', { name: 'Retry' }).click()
+	await again
+		.getByRole('article', { name: 'Initial Email', exact: true })
+		.getByRole('button', { name: 'Retry' })
+		.click()
 	await expect(page.getByText('The step will be sent again')).toBeVisible()
 	await expect.poll(() => stepStatuses(sequence.id), { timeout: 30_000 }).toEqual(['SENT', 'SCHEDULED'])
 	expect(sink.messages.map((message) => message.subject)).toEqual(['Engines for Acme'])

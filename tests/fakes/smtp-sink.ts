@@ -178,12 +178,29 @@ function selfSignedCertificate() {
 	try {
 		execFileSync(
 			'openssl',
-			['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost',
-				'-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-				'-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+			[
+				'req',
+				'-x509',
+				'-newkey',
+				'rsa:2048',
+				'-nodes',
+				'-days',
+				'2',
+				'-subj',
+				'/CN=localhost',
+				'-addext',
+				'subjectAltName=DNS:localhost,IP:127.0.0.1',
+				'-keyout',
+				join(dir, 'key.pem'),
+				'-out',
+				join(dir, 'cert.pem'),
+			],
 			{ stdio: 'ignore' },
 		)
-		return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') }
+		return {
+			key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+			cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+		}
 	} finally {
 		rmSync(dir, { recursive: true, force: true })
 	}

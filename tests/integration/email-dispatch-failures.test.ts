@@ -65,7 +65,10 @@ async function sendingThrough(server: { port: number; username?: string; passwor
 	})
 	const sequence = await insertSequence({ organizationId, user: signedIn.user })
 	await activateSequences(organizationId, [sequence.id])
-	const steps = await prisma.emailStep.findMany({ where: { sequenceId: sequence.id }, orderBy: { order: 'asc' } })
+	const steps = await prisma.emailStep.findMany({
+		where: { sequenceId: sequence.id },
+		orderBy: { order: 'asc' },
+	})
 	return { ...signedIn, organizationId, serverId, sequence, steps, first: steps[0]! }
 }
 
@@ -81,11 +84,15 @@ async function jobRunAts(stepId: string) {
 
 describe('an unreachable server', () => {
 	test('retries with the error shown, fails the step after the limit with the reason, flags the mailbox', async () => {
-		const { organizationId, sequence, steps, first, cookie } = await sendingThrough({ port: await unusedPort() })
+		const { organizationId, sequence, steps, first, cookie } = await sendingThrough({
+			port: await unusedPort(),
+		})
 		expect(await sendEmailStep(first.id)).toBe('retrying')
 		const waiting = await stepById(first.id)
 		expect(waiting).toMatchObject({ status: 'SCHEDULED', sendAttempts: 1, failureReason: null })
-		expect(waiting.lastError).toMatch(/^The SMTP server could not be reached \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/)
+		expect(waiting.lastError).toMatch(
+			/^The SMTP server could not be reached \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/,
+		)
 		expect(await sendEmailStep(first.id)).toBe('retrying')
 		expect(await sendEmailStep(first.id)).toBe('failed')
 
@@ -98,7 +105,9 @@ describe('an unreachable server', () => {
 		)
 		const stopped = await prisma.sequence.findUniqueOrThrow({ where: { id: sequence.id } })
 		expect(stopped).toMatchObject({ status: 'FAILED', failureReason: failed.failureReason })
-		const later = await prisma.emailStep.findMany({ where: { id: { in: steps.slice(1).map((step) => step.id) } } })
+		const later = await prisma.emailStep.findMany({
+			where: { id: { in: steps.slice(1).map((step) => step.id) } },
+		})
 		expect(later.map((step) => step.status)).toEqual(['CANCELED', 'CANCELED'])
 		// Nothing counted against today's cap: nothing went out.
 		const usage = await prisma.mailboxDailyUsage.findMany({ where: { mailboxId: sequence.mailboxId! } })
@@ -128,7 +137,11 @@ describe('an unreachable server', () => {
 			retryable: true,
 		})
 		const settings = await callRoute(() =>
-			sendingRoute.loader({ request: makeRequest('/settings/sending', { cookie }), params: {}, context: {} } as never),
+			sendingRoute.loader({
+				request: makeRequest('/settings/sending', { cookie }),
+				params: {},
+				context: {},
+			} as never),
 		)
 		const row = settings.body.mailboxes.find((entry: { id: string }) => entry.id === sequence.mailboxId)
 		expect(row.serverUnreachableAt).toBe(mailbox.serverUnreachableAt!.toISOString())
@@ -190,7 +203,11 @@ describe('an unreachable server', () => {
 		// Another organization cannot retry it: not found, nothing changes.
 		const other = await createSignedInUser()
 		await expect(
-			retryFailedEmailStep({ organizationId: other.organization.id, sequenceId: sequence.id, stepId: first.id }),
+			retryFailedEmailStep({
+				organizationId: other.organization.id,
+				sequenceId: sequence.id,
+				stepId: first.id,
+			}),
 		).rejects.toMatchObject({ status: 404 })
 		const foreign = await callRoute(() =>
 			drawerRoute.action({
@@ -234,12 +251,16 @@ describe('an unreachable server', () => {
 		expect(await jobRunAts(first.id)).toContain(resumed.scheduledFor!.getTime())
 		const active = await prisma.sequence.findUniqueOrThrow({ where: { id: sequence.id } })
 		expect(active).toMatchObject({ status: 'ACTIVE', failureReason: null })
-		const later = await prisma.emailStep.findMany({ where: { id: { in: steps.slice(1).map((step) => step.id) } } })
+		const later = await prisma.emailStep.findMany({
+			where: { id: { in: steps.slice(1).map((step) => step.id) } },
+		})
 		expect(later.map((step) => step.status)).toEqual(['PENDING', 'PENDING'])
 
 		expect(await sendEmailStep(first.id)).toBe('sent')
 		expect(live.messages.map((message) => message.messageId)).toEqual([first.messageId])
-		const planned = await prisma.emailStep.findMany({ where: { id: { in: steps.slice(1).map((step) => step.id) } } })
+		const planned = await prisma.emailStep.findMany({
+			where: { id: { in: steps.slice(1).map((step) => step.id) } },
+		})
 		expect(planned.map((step) => step.status)).toEqual(['SCHEDULED', 'SCHEDULED'])
 		const mailbox = await prisma.mailbox.findUniqueOrThrow({ where: { id: sequence.mailboxId! } })
 		expect(mailbox).toMatchObject({ serverUnreachableAt: null, serverError: null })
@@ -253,7 +274,11 @@ describe('an unreachable server', () => {
 describe('refusals fail at once', () => {
 	test('a refused login (535) fails the step on its first attempt, with the server’s words', async () => {
 		const strict = await sink({ users: { mailer: 'right' } })
-		const { sequence, first } = await sendingThrough({ port: strict.port, username: 'mailer', password: 'wrong' })
+		const { sequence, first } = await sendingThrough({
+			port: strict.port,
+			username: 'mailer',
+			password: 'wrong',
+		})
 		expect(await sendEmailStep(first.id)).toBe('failed')
 		const failed = await stepById(first.id)
 		expect(failed).toMatchObject({

@@ -163,7 +163,10 @@ describe('SMTP servers', () => {
 		])
 		expect(await prisma.smtpTransport.count({ where: { organizationId: owner.organization.id } })).toBe(0)
 		for (const security of ['STARTTLS', 'TLS']) {
-			const saved = await post(owner.cookie, serverForm({ name: security, host: 'smtp.example.com', security }))
+			const saved = await post(
+				owner.cookie,
+				serverForm({ name: security, host: 'smtp.example.com', security }),
+			)
 			expect(saved.status).toBe(302)
 		}
 		const servers = await prisma.smtpTransport.findMany({

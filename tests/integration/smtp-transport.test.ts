@@ -189,7 +189,9 @@ describe('transport security', () => {
 		try {
 			const refused = await smtp.send(email()).catch((error: unknown) => error)
 			expect(refused).toBeInstanceOf(SendRefusedError)
-			expect((refused as Error).message).toMatch(/^The SMTP server does not offer STARTTLS, so nothing was sent in clear/)
+			expect((refused as Error).message).toMatch(
+				/^The SMTP server does not offer STARTTLS, so nothing was sent in clear/,
+			)
 			expect(plainOnly.logins).toEqual([])
 			expect(plainOnly.messages).toEqual([])
 		} finally {
@@ -229,9 +231,13 @@ describe('transport security', () => {
 		})
 		const refused = await remote.send(email()).catch((error: unknown) => error)
 		expect(refused).toBeInstanceOf(SendRefusedError)
-		expect((refused as Error).message).toMatch(/^Without TLS the password and the emails would cross the network in clear/)
+		expect((refused as Error).message).toMatch(
+			/^Without TLS the password and the emails would cross the network in clear/,
+		)
 		await remote.close?.()
-		const local = createSmtpTransport({ url: `smtp://mailer:${encodeURIComponent('p@ss:word')}@localhost:${sink.port}` })
+		const local = createSmtpTransport({
+			url: `smtp://mailer:${encodeURIComponent('p@ss:word')}@localhost:${sink.port}`,
+		})
 		try {
 			const sent = email()
 			await local.send(sent)

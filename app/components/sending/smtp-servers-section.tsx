@@ -86,7 +86,11 @@ export function SmtpServersSection({
 	)
 }
 
-const SECURITY_SHORT: Record<SmtpSecurity, string> = { STARTTLS: 'STARTTLS', TLS: 'TLS', NONE: 'no TLS (local)' }
+const SECURITY_SHORT: Record<SmtpSecurity, string> = {
+	STARTTLS: 'STARTTLS',
+	TLS: 'TLS',
+	NONE: 'no TLS (local)',
+}
 
 function ServerActions({ server }: { server: SmtpServerRow }) {
 	return (

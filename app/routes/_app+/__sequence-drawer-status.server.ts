@@ -69,7 +69,8 @@ export const retryStep: DrawerHandler<'retry-step'> = async (intent, { organizat
 		await retryFailedEmailStep({ organizationId, sequenceId, stepId: intent.stepId })
 		return success('The step will be sent again')
 	} catch (error) {
-		if (error instanceof SequenceRuleError && error.status === 404) return notFound('Failed to retry the step')
+		if (error instanceof SequenceRuleError && error.status === 404)
+			return notFound('Failed to retry the step')
 		return failure('Failed to retry the step', error)
 	}
 }
