@@ -34,6 +34,8 @@ async function stepStatuses(sequenceId: string) {
 test('an unreachable server fails the step with its reason; Retry sends it once the server is back', async ({
 	page,
 }) => {
+	// Two failed attempts a second apart, a retry and several pages: longer than the default.
+	test.setTimeout(120_000)
 	await page.setViewportSize({ width: 1280, height: 900 })
 	await signIn(page)
 	const port = await unusedPort()

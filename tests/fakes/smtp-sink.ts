@@ -71,6 +71,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
 		authOptional: !options.users,
 		authMethods: ['PLAIN', 'LOGIN'],
 		size: 25 * 1024 * 1024,
+		// Clients with pooled connections (the app server) do not hold close() for 30 s.
+		closeTimeout: 1000,
 		onAuth(auth, session, callback) {
 			logins.push({ user: auth.username ?? '', secure: Boolean(session.secure) })
 			const expected = options.users?.[auth.username ?? '']

@@ -4,7 +4,8 @@ import { sequenceStatusLabel } from '#app/schemas/sequence-progress.ts'
 
 /**
  * A sequence's status as the lists read it ("Generating N%", "Draft", else the status); a
- * FAILED one carries its reason as a tooltip (and a title, without JavaScript).
+ * FAILED one carries its reason as a tooltip (and a title, without JavaScript), above the row's
+ * stretched link so hovering it shows the reason rather than following the link.
  */
 export function SequenceStatusLabel({
 	status,
@@ -27,7 +28,7 @@ export function SequenceStatusLabel({
 					tabIndex={0}
 					title={failureReason}
 					data-testid="sequence-failure"
-					className="inline-flex rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+					className="relative z-10 inline-flex rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
 				>
 					{badge}
 					<span className="sr-only">: {failureReason}</span>
