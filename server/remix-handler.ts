@@ -98,7 +98,10 @@ async function sendResponse(response: express.Response, remixResponse: Response)
 /** Remix's own error body: what a thrown error or a missing loader/action becomes. */
 async function isRemixError(response: Response) {
 	if (response.status < 400 || !response.headers.get('Content-Type')?.includes('json')) return false
-	const body = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null
+	const body = (await response
+		.clone()
+		.json()
+		.catch(() => null)) as Record<string, unknown> | null
 	return Boolean(body && !('error' in body) && typeof body.message === 'string')
 }
 
@@ -114,7 +117,11 @@ async function inApiShape(response: Response, request: express.Request) {
 	// Remix's handleError (entry.server) has logged the error itself; this ties it to the answer.
 	console.error(`request ${requestId}: ${request.method} ${request.path} answered 500`)
 	return Response.json(
-		{ error: 'internal_error', message: `Something went wrong on our side (request ${requestId})`, requestId },
+		{
+			error: 'internal_error',
+			message: `Something went wrong on our side (request ${requestId})`,
+			requestId,
+		},
 		{ status: 500 },
 	)
 }

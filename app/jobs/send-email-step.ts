@@ -59,7 +59,10 @@ const ADD_JOBS_TRIES = 5
 export async function enqueueEmailStepJobs(run: SqlRun, jobs: Array<{ stepId: string; runAt: Date }>) {
 	let pending = jobs
 	for (let tries = 0; pending.length > 0 && tries < ADD_JOBS_TRIES; tries++) {
-		const rows = await run(ADD_JOBS, [pending.map((job) => job.stepId), pending.map((job) => job.runAt.toISOString())])
+		const rows = await run(ADD_JOBS, [
+			pending.map((job) => job.stepId),
+			pending.map((job) => job.runAt.toISOString()),
+		])
 		const added = new Set(rows.map((row) => String(row.id)))
 		pending = pending.filter((job) => !added.has(job.stepId))
 	}

@@ -24,31 +24,64 @@ const checkbox = z
 const id = (label: string) =>
 	z.string({ error: `${label} is required` }).min(1, { error: `${label} is required` })
 
-export const SmtpServerSchema = z.object({
-	serverId: z.string().optional(),
-	name: z
-		.string({ error: 'Name is required' })
+/** How an SMTP connection is protected (decision 013). */
+export const SMTP_SECURITY = ['STARTTLS', 'TLS', 'NONE'] as const
+export type SmtpSecurity = (typeof SMTP_SECURITY)[number]
+export const SMTP_SECURITY_LABELS: Record<SmtpSecurity, string> = {
+	STARTTLS: 'STARTTLS (usually port 587)',
+	TLS: 'TLS from the start (usually port 465)',
+	NONE: 'None: a development server on this machine only',
+}
+
+/** 127.0.0.1 (any 127.x), localhost or ::1: the only hosts plain SMTP may talk to. */
+export function isLoopbackHost(host: string) {
+	const name = host
 		.trim()
-		.min(1, { error: 'Name is required' })
-		.max(100, { error: 'Name must be at most 100 characters' }),
-	host: z
-		.string({ error: 'Host is required' })
-		.trim()
-		.min(1, { error: 'Host is required' })
-		.max(253, { error: 'Host must be at most 253 characters' })
-		.regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/i, {
-			error: 'Please enter a host name such as smtp.example.com',
-		}),
-	port: z.coerce
-		.number({ error: 'Port must be a number between 1 and 65535' })
-		.int({ error: 'Port must be a number between 1 and 65535' })
-		.min(1, { error: 'Port must be a number between 1 and 65535' })
-		.max(65_535, { error: 'Port must be a number between 1 and 65535' }),
-	secure: checkbox,
-	username: z.string().trim().max(254, { error: 'User name must be at most 254 characters' }).optional(),
-	password: z.string().max(1_000, { error: 'Password must be at most 1,000 characters' }).optional(),
-	isDefault: checkbox,
-})
+		.toLowerCase()
+		.replace(/^\[(.*)\]$/, '$1')
+	return name === 'localhost' || name === '::1' || /^127(?:\.\d{1,3}){3}$/.test(name)
+}
+
+/** Why plain SMTP is refused for this host, or null when it is this machine. */
+export function plainSmtpRefusal(host: string) {
+	return isLoopbackHost(host)
+		? null
+		: `Without TLS the password and the emails would cross the network in clear: choose STARTTLS or TLS for ${host} (plain SMTP is only for a development server on this machine)`
+}
+
+export const SmtpServerSchema = z
+	.object({
+		serverId: z.string().optional(),
+		name: z
+			.string({ error: 'Name is required' })
+			.trim()
+			.min(1, { error: 'Name is required' })
+			.max(100, { error: 'Name must be at most 100 characters' }),
+		host: z
+			.string({ error: 'Host is required' })
+			.trim()
+			.min(1, { error: 'Host is required' })
+			.max(253, { error: 'Host must be at most 253 characters' })
+			.regex(
+				/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/i,
+				{
+					error: 'Please enter a host name such as smtp.example.com',
+				},
+			),
+		port: z.coerce
+			.number({ error: 'Port must be a number between 1 and 65535' })
+			.int({ error: 'Port must be a number between 1 and 65535' })
+			.min(1, { error: 'Port must be a number between 1 and 65535' })
+			.max(65_535, { error: 'Port must be a number between 1 and 65535' }),
+		security: z.enum(SMTP_SECURITY, { error: 'Choose how the connection is protected' }).default('STARTTLS'),
+		username: z.string().trim().max(254, { error: 'User name must be at most 254 characters' }).optional(),
+		password: z.string().max(1_000, { error: 'Password must be at most 1,000 characters' }).optional(),
+		isDefault: checkbox,
+	})
+	.superRefine((server, context) => {
+		const refusal = server.security === 'NONE' ? plainSmtpRefusal(server.host) : null
+		if (refusal) context.addIssue({ code: 'custom', message: refusal, path: ['security'] })
+	})
 
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z](?:[a-z0-9-]*[a-z0-9])?$/i
 

@@ -50,6 +50,8 @@ export const IntentSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('reply'), body: z.string() }),
 	// The contact answered a mailbox nobody reads (SMTP without IMAP): stop the sequence by hand.
 	z.object({ intent: z.literal('mark-replied') }),
+	// A FAILED email step tries again now (decision 013).
+	z.object({ intent: z.literal('retry-step'), stepId: StepIdSchema }),
 	z.object({ intent: z.literal('apply-modification'), steps: z.string() }),
 ])
 export type Intent = z.infer<typeof IntentSchema>
@@ -76,6 +78,11 @@ export type DrawerEmailStep = {
 	daysAfter: number
 	status: string
 	failureReason: string | null
+	/** Send attempts so far, and the last one's error while it waits to try again. */
+	sendAttempts: number
+	lastError: string | null
+	/** FAILED and the cause of its sequence's stop, not a bounce: the drawer offers Retry. */
+	retryable: boolean
 	clicked: boolean
 	/** When it is planned to go (ISO), while unsent. */
 	plannedAt: string | null

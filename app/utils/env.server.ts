@@ -36,6 +36,14 @@ const schema = z.object({
 	 * provider before sending again. Longer than any provider call may take.
 	 */
 	EMAIL_SEND_LEASE_SECONDS: z.coerce.number().positive().default(120),
+	/**
+	 * Attempts at one email step before it is FAILED (decision 013), counted on the step so they
+	 * survive lease takeovers. Refused logins and permanent refusals fail at once.
+	 */
+	EMAIL_SEND_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+	/** A temporary failure waits this × 2^(attempts − 1), at most EMAIL_SEND_RETRY_MAX_SECONDS, with jitter. */
+	EMAIL_SEND_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+	EMAIL_SEND_RETRY_MAX_SECONDS: z.coerce.number().positive().default(3600),
 	/** The assistant (issue 5): any OpenAI-compatible server. Without a key the offline writer writes. */
 	OPENAI_API_KEY: z.string().optional(),
 	OPENAI_BASE_URL: z.string().url().optional(),

@@ -57,5 +57,8 @@ export function allowedMethods(build: ServerBuild, pathname: string): string[] {
 	}
 	if (!best) return []
 	const module = best.route.module
-	return [...(module.loader ? ['GET', 'HEAD'] : []), ...(module.action ? ['POST', 'PUT', 'PATCH', 'DELETE'] : [])]
+	return [
+		...(module.loader ? ['GET', 'HEAD'] : []),
+		...(module.action ? ['POST', 'PUT', 'PATCH', 'DELETE'] : []),
+	]
 }

@@ -77,7 +77,9 @@ test('security headers: no framing, a permissions policy, no-store when signed i
 	expect(login.headers()['cache-control'] ?? '').not.toContain('no-store')
 	// The unsubscribe page's own Referrer-Policy replaces the default instead of adding a second one.
 	const unsubscribe = await anonymous.get('/unsubscribe/not-a-token')
-	const policies = unsubscribe.headersArray().filter((header) => header.name.toLowerCase() === 'referrer-policy')
+	const policies = unsubscribe
+		.headersArray()
+		.filter((header) => header.name.toLowerCase() === 'referrer-policy')
 	expect(policies.map((header) => header.value)).toEqual(['no-referrer'])
 	await anonymous.dispose()
 })

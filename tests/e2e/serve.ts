@@ -19,5 +19,8 @@ process.env.ADMIN_EMAIL_DOMAINS ??= 'reachout-admin.test'
 process.env.DEV_LOGIN_VERIFIED ??= 'true'
 // Slows PDF parsing per page so document-progress.spec.ts can watch the bar advance.
 process.env.DOCUMENT_PARSE_PAGE_DELAY_MS ??= '700'
+// A failing send gives up after two attempts a second apart, so send-failures.spec.ts sees it fail.
+process.env.EMAIL_SEND_MAX_ATTEMPTS ??= '2'
+process.env.EMAIL_SEND_RETRY_BASE_SECONDS ??= '1'
 const { runServer } = await import('../../server/run.ts')
 await runServer({ mode: 'production', seed: true, inlineWorker: true, afterStop: postgres.stop })

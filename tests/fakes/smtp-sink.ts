@@ -1,18 +1,26 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http'
-import { type AddressInfo } from 'node:net'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import { SMTPServer } from 'smtp-server'
 
 /**
  * A local SMTP server that accepts (and records) every message: what "the internet" receives in
- * tests. Optional AUTH (PLAIN/LOGIN over plain text, no TLS), and given recipients can be
- * refused with 550 as a mail server does for an unknown mailbox.
+ * tests. Optional AUTH (PLAIN/LOGIN; a wrong password gets 535), given recipients can be
+ * refused with 550 as a mail server does for an unknown mailbox, every message body can be
+ * refused with 554 at the end of DATA, and STARTTLS can be offered (a fresh self-signed
+ * certificate for localhost/127.0.0.1, `certificate` to trust it). `unusedPort()` gives a port
+ * nothing listens on: an unreachable server.
  *
  * In-process: `const sink = await startSmtpSink()`. For worker processes in other processes:
  *   node --import tsx tests/fakes/smtp-sink.ts --port 2525 [--http-port 2580] [--user u:p] [--reject a@b]
  * prints one JSON line per event (`listening`, `message`) and, with --http-port, answers
- * GET /count ({ count, uniqueMessageIds }), GET /messages (headers, no bodies), DELETE /messages.
+ * GET /count ({ count, uniqueMessageIds }), GET /messages (headers, no bodies), GET /logins,
+ * DELETE /messages. Also --reject-data and --starttls.
  */
 
 export type SinkMessage = {
@@ -38,6 +46,10 @@ export type SmtpSinkOptions = {
 	users?: Record<string, string>
 	/** Recipients refused with 550 at RCPT TO. */
 	rejectRecipients?: string[]
+	/** Refuse every message at the end of DATA with 554 (a content filter). */
+	rejectData?: boolean
+	/** Offer STARTTLS (else the command is unknown, as on a server without TLS). */
+	starttls?: boolean
 	onMessage?: (message: SinkMessage) => void
 }
 
@@ -47,19 +59,25 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
 	const messages: SinkMessage[] = []
 	const rejected = new Set((options.rejectRecipients ?? []).map((address) => address.toLowerCase()))
 	const waiters = new Set<() => void>()
+	/** Every AUTH the sink received, and whether the connection was encrypted by then. */
+	const logins: Array<{ user: string; secure: boolean }> = []
+	const tls = options.starttls ? selfSignedCertificate() : null
 
 	const server = new SMTPServer({
 		logger: false,
 		secure: false,
-		disabledCommands: ['STARTTLS'],
+		...(tls ? { key: tls.key, cert: tls.cert } : { disabledCommands: ['STARTTLS'] }),
 		allowInsecureAuth: true,
 		authOptional: !options.users,
 		authMethods: ['PLAIN', 'LOGIN'],
 		size: 25 * 1024 * 1024,
-		onAuth(auth, _session, callback) {
+		// Clients with pooled connections (the app server) do not hold close() for 30 s.
+		closeTimeout: 1000,
+		onAuth(auth, session, callback) {
+			logins.push({ user: auth.username ?? '', secure: Boolean(session.secure) })
 			const expected = options.users?.[auth.username ?? '']
 			if (expected === undefined || expected !== auth.password) {
-				return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }))
+				return callback(Object.assign(new Error('5.7.8 Authentication failed'), { responseCode: 535 }))
 			}
 			callback(null, { user: auth.username })
 		},
@@ -76,6 +94,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
 			stream.on('data', (chunk: Buffer) => chunks.push(chunk))
 			stream.on('error', callback)
 			stream.on('end', () => {
+				if (options.rejectData)
+					return callback(Object.assign(new Error('5.7.1 Message refused by policy'), { responseCode: 554 }))
 				const raw = Buffer.concat(chunks).toString('utf8')
 				const headers = parseHeaders(raw)
 				const bodies = decodeBodies(raw)
@@ -109,6 +129,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
 		port,
 		host: options.host ?? '127.0.0.1',
 		messages,
+		logins,
+		/** The PEM certificate STARTTLS presents (to trust in tests), when offered. */
+		certificate: tls?.cert ?? null,
 		/** The first value of a header of a message (case-insensitive name). */
 		header(message: SinkMessage, name: string) {
 			return message.headers[name.toLowerCase()]?.[0] ?? null
@@ -139,6 +162,49 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
 		close() {
 			return new Promise<void>((resolve) => server.close(() => resolve()))
 		},
+	}
+}
+
+/** A port on 127.0.0.1 that nothing listens on (bound, then closed): connections are refused. */
+export async function unusedPort() {
+	const probe = createNetServer()
+	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()))
+	const { port } = probe.address() as AddressInfo
+	await new Promise<void>((resolve) => probe.close(() => resolve()))
+	return port
+}
+
+/** A throwaway self-signed certificate for localhost and 127.0.0.1 (openssl, two days). */
+function selfSignedCertificate() {
+	const dir = mkdtempSync(join(tmpdir(), 'smtp-sink-'))
+	try {
+		execFileSync(
+			'openssl',
+			[
+				'req',
+				'-x509',
+				'-newkey',
+				'rsa:2048',
+				'-nodes',
+				'-days',
+				'2',
+				'-subj',
+				'/CN=localhost',
+				'-addext',
+				'subjectAltName=DNS:localhost,IP:127.0.0.1',
+				'-keyout',
+				join(dir, 'key.pem'),
+				'-out',
+				join(dir, 'cert.pem'),
+			],
+			{ stdio: 'ignore' },
+		)
+		return {
+			key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+			cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+		}
+	} finally {
+		rmSync(dir, { recursive: true, force: true })
 	}
 }
 
@@ -220,6 +286,9 @@ function startHttpEndpoint(sink: SmtpSink, port: number) {
 			const uniqueMessageIds = new Set(sink.messages.map((message) => message.messageId)).size
 			return response.end(JSON.stringify({ count: sink.messages.length, uniqueMessageIds }))
 		}
+		if (request.method === 'GET' && request.url === '/logins') {
+			return response.end(JSON.stringify(sink.logins))
+		}
 		if (request.method === 'GET' && request.url === '/messages') {
 			return response.end(JSON.stringify(sink.messages.map(summary)))
 		}
@@ -241,6 +310,8 @@ async function main() {
 			'http-port': { type: 'string' },
 			user: { type: 'string', multiple: true },
 			reject: { type: 'string', multiple: true },
+			'reject-data': { type: 'boolean' },
+			starttls: { type: 'boolean' },
 		},
 	})
 	const users = values.user?.length
@@ -252,6 +323,8 @@ async function main() {
 		host: values.host,
 		users,
 		rejectRecipients: values.reject,
+		rejectData: values['reject-data'],
+		starttls: values.starttls,
 		onMessage: (message) => print({ event: 'message', ...summary(message), headers: undefined }),
 	})
 	const http = values['http-port'] ? await startHttpEndpoint(sink, Number(values['http-port'])) : null

@@ -81,8 +81,12 @@ async function logProgress(organizationId: string, kills: number, workers: Worke
 	const [jobs] = await prisma.$queryRaw<Array<{ waiting: number; locked: number }>>`
 		SELECT count(*) FILTER (WHERE locked_at IS NULL)::int AS waiting, count(locked_at)::int AS locked
 		FROM graphile_worker._private_jobs`
-	console.info(new Date().toISOString(), { kills, up: workers.map((worker) => worker.startedAt !== null) },
-		Object.fromEntries(steps.map((step) => [step.status, step._count])), jobs)
+	console.info(
+		new Date().toISOString(),
+		{ kills, up: workers.map((worker) => worker.startedAt !== null) },
+		Object.fromEntries(steps.map((step) => [step.status, step._count])),
+		jobs,
+	)
 }
 
 test('SIGKILLed workers lose no email and send none twice', { timeout: 300_000 }, async () => {

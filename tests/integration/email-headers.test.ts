@@ -43,7 +43,7 @@ async function smtpOrganization() {
 			name: 'Sink',
 			host: sink.host,
 			port: sink.port,
-			secure: false,
+			security: 'NONE',
 			isDefault: true,
 		},
 	})

@@ -50,7 +50,7 @@ async function organizationWithSender() {
 			name: 'Acme mail',
 			host: 'smtp.acme.test',
 			port: 587,
-			secure: false,
+			security: 'NONE',
 			username: ACCOUNT,
 			isDefault: true,
 		},

@@ -38,7 +38,13 @@ async function senderWithImap(account: Account, { imapPassword = IMAP_PASSWORD }
 	const { user, organization, cookie } = await createSignedInUser()
 	await prisma.organization.update({ where: { id: organization.id }, data: { sendWindowEnabled: false } })
 	const server = await prisma.smtpTransport.create({
-		data: { organizationId: organization.id, name: 'Sink', host: sink.host, port: sink.port, secure: false },
+		data: {
+			organizationId: organization.id,
+			name: 'Sink',
+			host: sink.host,
+			port: sink.port,
+			security: 'NONE',
+		},
 	})
 	const mailbox = await prisma.mailbox.create({
 		data: {

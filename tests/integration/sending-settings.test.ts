@@ -7,6 +7,7 @@ import { action, loader } from '#app/routes/_app+/settings_.sending.tsx'
 import { VERIFICATION_TTL_MS } from '#app/models/mailbox/sender-verification.server.ts'
 import { action as verifyAction, loader as verifyLoader } from '#app/routes/verify-sender.$token.tsx'
 import { decrypt, encrypt } from '#app/utils/crypto.server.ts'
+import { isLoopbackHost } from '#app/schemas/sending.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { appUrl } from '#app/utils/env.server.ts'
 import { getToast } from '#app/utils/toast.server.ts'
@@ -56,11 +57,14 @@ async function toastOf(result: { headers: Headers }) {
 }
 
 function serverForm(overrides: Record<string, string> = {}) {
+	const host = overrides.host ?? sink.host
 	return {
 		intent: 'add-smtp-server',
 		name: 'Company mail',
-		host: sink.host,
+		host,
 		port: String(sink.port),
+		// The sink is a plain development server on this machine; anywhere else STARTTLS.
+		security: isLoopbackHost(host) ? 'NONE' : 'STARTTLS',
 		username: 'mailer',
 		password: PASSWORD,
 		isDefault: 'on',
@@ -122,7 +126,7 @@ describe('SMTP servers', () => {
 				name: 'Company mail',
 				host: sink.host,
 				port: sink.port,
-				secure: false,
+				security: 'NONE',
 				username: 'mailer',
 				hasPassword: true,
 				isDefault: true,
@@ -146,7 +150,7 @@ describe('SMTP servers', () => {
 		expect(await organizationDefaultTransportConfig(organization.id)).toEqual({
 			host: sink.host,
 			port: sink.port,
-			secure: false,
+			security: 'NONE',
 			username: 'mailer',
 			password: PASSWORD,
 		})
@@ -202,6 +206,32 @@ describe('SMTP servers', () => {
 			host: ['Please enter a host name such as smtp.example.com'],
 			port: ['Port must be a number between 1 and 65535'],
 		})
+	})
+
+	test('a server that would send the password in clear to another host is refused; STARTTLS and TLS are kept', async () => {
+		const owner = await createSignedInUser()
+		const plain = await post(owner.cookie, serverForm({ host: 'smtp.example.com', security: 'NONE' }))
+		expect(plain.status).toBe(400)
+		expect(plain.body.result.error.security).toEqual([
+			'Without TLS the password and the emails would cross the network in clear: choose STARTTLS or TLS for smtp.example.com (plain SMTP is only for a development server on this machine)',
+		])
+		expect(await prisma.smtpTransport.count({ where: { organizationId: owner.organization.id } })).toBe(0)
+		for (const security of ['STARTTLS', 'TLS']) {
+			const saved = await post(
+				owner.cookie,
+				serverForm({ name: security, host: 'smtp.example.com', security }),
+			)
+			expect(saved.status).toBe(302)
+		}
+		const servers = await prisma.smtpTransport.findMany({
+			where: { organizationId: owner.organization.id },
+			orderBy: { name: 'asc' },
+		})
+		expect(servers.map((server) => [server.name, server.security])).toEqual([
+			['STARTTLS', 'STARTTLS'],
+			['TLS', 'TLS'],
+		])
+		expect(await organizationDefaultTransportConfig(owner.organization.id)).toMatchObject({ security: 'TLS' })
 	})
 })
 

@@ -1,10 +1,15 @@
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PermanentDeliveryError, type OutgoingEmail } from '#app/integrations/mail/transport.server.ts'
+import {
+	PermanentDeliveryError,
+	SendRefusedError,
+	ServerUnreachableError,
+	type OutgoingEmail,
+} from '#app/integrations/mail/transport.server.ts'
 import { createSmtpTransport } from '#app/integrations/smtp/smtp-transport.server.ts'
 import { listUnsubscribeHeaders, unsubscribeUrl } from '#app/models/unsubscribe/unsubscribe.server.ts'
-import { startSmtpSink, type SmtpSink } from '#tests/fakes/smtp-sink.ts'
+import { startSmtpSink, unusedPort, type SmtpSink } from '#tests/fakes/smtp-sink.ts'
 
 let sink: SmtpSink
 
@@ -31,7 +36,7 @@ function transport() {
 	return createSmtpTransport({
 		host: sink.host,
 		port: sink.port,
-		secure: false,
+		security: 'NONE',
 		username: 'mailer',
 		password: 'p@ss:word',
 	})
@@ -92,16 +97,20 @@ describe('createSmtpTransport', () => {
 		}
 	})
 
-	test('wrong credentials or an unreachable server are not bounces', async () => {
+	test('wrong credentials are refused for good, an unreachable server is worth a retry; neither is a bounce', async () => {
 		const wrongPassword = createSmtpTransport({ url: `smtp://mailer:nope@${sink.host}:${sink.port}` })
-		const unreachable = createSmtpTransport({ host: '127.0.0.1', port: 1, secure: false })
+		const unreachable = createSmtpTransport({ host: '127.0.0.1', port: await unusedPort(), security: 'NONE' })
 		try {
 			const authError = await wrongPassword.send(email()).catch((error: unknown) => error)
-			expect(authError).toBeInstanceOf(Error)
-			expect(authError).not.toBeInstanceOf(PermanentDeliveryError)
+			expect(authError).toBeInstanceOf(SendRefusedError)
+			expect((authError as Error).message).toBe(
+				'The SMTP server refused the login (535 5.7.8 Authentication failed)',
+			)
 			const connectionError = await unreachable.send(email()).catch((error: unknown) => error)
-			expect(connectionError).toBeInstanceOf(Error)
-			expect(connectionError).not.toBeInstanceOf(PermanentDeliveryError)
+			expect(connectionError).toBeInstanceOf(ServerUnreachableError)
+			expect((connectionError as Error).message).toMatch(
+				/^The SMTP server could not be reached \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/,
+			)
 		} finally {
 			await wrongPassword.close?.()
 			await unreachable.close?.()
@@ -154,7 +163,7 @@ describe('the standalone SMTP sink', () => {
 				return events.find((line) => line.event === event)!
 			}
 			const listening = await next('listening')
-			const smtp = createSmtpTransport({ host: '127.0.0.1', port: Number(listening.port), secure: false })
+			const smtp = createSmtpTransport({ host: '127.0.0.1', port: Number(listening.port), security: 'NONE' })
 			const sent = email()
 			await smtp.send(sent)
 			await smtp.close?.()
@@ -166,4 +175,103 @@ describe('the standalone SMTP sink', () => {
 			child.kill('SIGTERM')
 		}
 	}, 30_000)
+})
+
+describe('transport security', () => {
+	test('STARTTLS is required: a server that does not offer it never sees the password', async () => {
+		const plainOnly = await startSmtpSink({ users: { mailer: 'secret' } })
+		const smtp = createSmtpTransport({
+			host: plainOnly.host,
+			port: plainOnly.port,
+			security: 'STARTTLS',
+			username: 'mailer',
+			password: 'secret',
+		})
+		try {
+			const refused = await smtp.send(email()).catch((error: unknown) => error)
+			expect(refused).toBeInstanceOf(SendRefusedError)
+			expect((refused as Error).message).toMatch(
+				/^The SMTP server does not offer STARTTLS, so nothing was sent in clear/,
+			)
+			expect(plainOnly.logins).toEqual([])
+			expect(plainOnly.messages).toEqual([])
+		} finally {
+			await smtp.close?.()
+			await plainOnly.close()
+		}
+	})
+
+	test('with STARTTLS offered, the login and the message travel encrypted', async () => {
+		const tlsSink = await startSmtpSink({ users: { mailer: 'secret' }, starttls: true })
+		const smtp = createSmtpTransport({
+			host: tlsSink.host,
+			port: tlsSink.port,
+			security: 'STARTTLS',
+			username: 'mailer',
+			password: 'secret',
+			tls: { ca: tlsSink.certificate! },
+		})
+		try {
+			const sent = email()
+			await smtp.send(sent)
+			expect(tlsSink.logins).toEqual([{ user: 'mailer', secure: true }])
+			expect(tlsSink.messages.map((message) => message.messageId)).toEqual([sent.messageId])
+		} finally {
+			await smtp.close?.()
+			await tlsSink.close()
+		}
+	})
+
+	test('plain SMTP to another host is refused before connecting; to this machine it is allowed', async () => {
+		const remote = createSmtpTransport({
+			host: 'smtp.example.com',
+			port: 25,
+			security: 'NONE',
+			username: 'mailer',
+			password: 'secret',
+		})
+		const refused = await remote.send(email()).catch((error: unknown) => error)
+		expect(refused).toBeInstanceOf(SendRefusedError)
+		expect((refused as Error).message).toMatch(
+			/^Without TLS the password and the emails would cross the network in clear/,
+		)
+		await remote.close?.()
+		const local = createSmtpTransport({
+			url: `smtp://mailer:${encodeURIComponent('p@ss:word')}@localhost:${sink.port}`,
+		})
+		try {
+			const sent = email()
+			await local.send(sent)
+			expect(sink.messages.some((message) => message.messageId === sent.messageId)).toBe(true)
+		} finally {
+			await local.close?.()
+		}
+	})
+
+	test('an smtp:// SMTP_URL to this machine may stay plain (the development sink)', async () => {
+		const plainOnly = await startSmtpSink({ users: { mailer: 'secret' } })
+		const smtp = createSmtpTransport({ url: `smtp://mailer:secret@127.0.0.1:${plainOnly.port}` })
+		try {
+			await smtp.send(email())
+			expect(plainOnly.logins).toEqual([{ user: 'mailer', secure: false }])
+		} finally {
+			await smtp.close?.()
+			await plainOnly.close()
+		}
+	})
+
+	test('a refused message body is refused for good, not a bounce', async () => {
+		const filter = await startSmtpSink({ rejectData: true })
+		const smtp = createSmtpTransport({ host: filter.host, port: filter.port, security: 'NONE' })
+		try {
+			const refused = await smtp.send(email()).catch((error: unknown) => error)
+			expect(refused).toBeInstanceOf(SendRefusedError)
+			expect((refused as Error).message).toBe(
+				'The SMTP server refused the message (554 5.7.1 Message refused by policy)',
+			)
+		} finally {
+			await smtp.close?.()
+			await filter.close()
+		}
+	})
 })

@@ -21,6 +21,9 @@ export type MailboxLimitRow = {
 	todayLimit: number
 	todaySent: number
 	canEdit: boolean
+	/** Its server could not be reached after the attempt limit (decision 013); its next send clears it. */
+	serverUnreachableAt: string | null
+	serverError: string | null
 }
 
 export function MailboxLimitsSection({ mailboxes }: { mailboxes: MailboxLimitRow[] }) {
@@ -80,6 +83,7 @@ function MailboxLimitsForm({ mailbox }: { mailbox: MailboxLimitRow }) {
 					Today: {mailbox.todaySent} of {mailbox.todayLimit} sent
 				</p>
 			</div>
+			{mailbox.serverUnreachableAt ? <UnreachableNotice mailbox={mailbox} /> : null}
 			<Progress value={usage} aria-label={`Today's usage of ${mailbox.address}`} />
 			<fieldset
 				disabled={!mailbox.canEdit}
@@ -96,5 +100,26 @@ function MailboxLimitsForm({ mailbox }: { mailbox: MailboxLimitRow }) {
 			</fieldset>
 			<ErrorList id={form.errorId} errors={form.errors} />
 		</Form>
+	)
+}
+
+function UnreachableNotice({ mailbox }: { mailbox: MailboxLimitRow }) {
+	const since = new Date(mailbox.serverUnreachableAt!).toLocaleString('en-US', {
+		dateStyle: 'medium',
+		timeStyle: 'short',
+		timeZone: 'UTC',
+	})
+	return (
+		<div
+			role="status"
+			data-testid="mailbox-unreachable"
+			className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+		>
+			<p className="font-medium text-destructive">Server unreachable since {since} UTC</p>
+			<p className="text-muted-foreground">
+				{mailbox.serverError ?? 'The SMTP server could not be reached'}. Steps from this address failed; check
+				the server settings, then retry them from their sequences.
+			</p>
+		</div>
 	)
 }

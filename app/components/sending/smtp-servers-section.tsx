@@ -1,13 +1,19 @@
-import { getFormProps } from '@conform-to/react'
+import { getFormProps, getSelectProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import { DeleteRowForm } from '#app/components/settings/delete-row-form.tsx'
 import { SettingsTable } from '#app/components/settings/settings-table.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { CheckboxField, FormActions, InputField } from '#app/components/ui/form-field.tsx'
+import { CheckboxField, FormActions, FormField, InputField } from '#app/components/ui/form-field.tsx'
 import { SectionCard } from '#app/components/ui/section-card.tsx'
 import { TableCell, TableRow } from '#app/components/ui/table.tsx'
-import { SmtpServerSchema } from '#app/schemas/sending.ts'
+import { NativeSelect } from '#app/components/ui/select.tsx'
+import {
+	SMTP_SECURITY,
+	SMTP_SECURITY_LABELS,
+	SmtpServerSchema,
+	type SmtpSecurity,
+} from '#app/schemas/sending.ts'
 import { useZodForm } from '#app/utils/use-zod-form.ts'
 import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
 import { useSendingResult, useSendingSubmitting } from './sending-intents.ts'
@@ -17,7 +23,7 @@ export type SmtpServerRow = {
 	name: string
 	host: string
 	port: number
-	secure: boolean
+	security: SmtpSecurity
 	username: string | null
 	hasPassword: boolean
 	isDefault: boolean
@@ -63,8 +69,7 @@ export function SmtpServersSection({
 							</span>
 						</TableCell>
 						<TableCell className="text-muted-foreground">
-							{server.host}:{server.port}
-							{server.secure ? ' · TLS' : ''}
+							{server.host}:{server.port} · {SECURITY_SHORT[server.security]}
 						</TableCell>
 						<TableCell className="text-muted-foreground">{server.username ?? '—'}</TableCell>
 						<TableCell className="text-muted-foreground">{server.senderCount}</TableCell>
@@ -79,6 +84,12 @@ export function SmtpServersSection({
 			{canManage ? <SmtpServerForm key={editing?.id ?? 'new'} server={editing} /> : null}
 		</SectionCard>
 	)
+}
+
+const SECURITY_SHORT: Record<SmtpSecurity, string> = {
+	STARTTLS: 'STARTTLS',
+	TLS: 'TLS',
+	NONE: 'no TLS (local)',
 }
 
 function ServerActions({ server }: { server: SmtpServerRow }) {
@@ -125,11 +136,11 @@ function SmtpServerForm({ server }: { server: SmtpServerRow | null }) {
 					name: server.name,
 					host: server.host,
 					port: String(server.port),
-					secure: server.secure ? 'on' : undefined,
+					security: server.security,
 					username: server.username ?? '',
 					isDefault: server.isDefault ? 'on' : undefined,
 				}
-			: { port: '587' },
+			: { port: '587', security: 'STARTTLS' },
 	})
 	return (
 		<Form method="post" className="flex flex-col gap-4 rounded-md border p-4" {...getFormProps(form)}>
@@ -140,11 +151,15 @@ function SmtpServerForm({ server }: { server: SmtpServerRow | null }) {
 				<InputField label="Name" field={fields.name} placeholder="Company mail" />
 				<InputField label="Host" field={fields.host} placeholder="smtp.example.com" />
 				<InputField label="Port" field={fields.port} type="number" />
-				<CheckboxField
-					label="Use TLS from the start (port 465)"
-					field={fields.secure}
-					className="flex items-end gap-2 pb-2"
-				/>
+				<FormField label="Connection security" field={fields.security}>
+					<NativeSelect {...getSelectProps(fields.security)}>
+						{SMTP_SECURITY.map((security) => (
+							<option key={security} value={security}>
+								{SMTP_SECURITY_LABELS[security]}
+							</option>
+						))}
+					</NativeSelect>
+				</FormField>
 				<InputField label="User name" field={fields.username} autoComplete="off" />
 				<InputField
 					label="Password"
@@ -154,6 +169,10 @@ function SmtpServerForm({ server }: { server: SmtpServerRow | null }) {
 					placeholder={server?.hasPassword ? 'Unchanged' : ''}
 				/>
 			</div>
+			<p className="text-xs text-muted-foreground">
+				The password and the emails only travel encrypted: with STARTTLS the server must offer it before
+				anything is sent. None is for a development server on this machine (localhost, 127.0.0.1 or ::1).
+			</p>
 			<CheckboxField label="Default server of the organization" field={fields.isDefault} />
 			<FormActions
 				form={form}

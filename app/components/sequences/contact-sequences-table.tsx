@@ -12,6 +12,7 @@ export type ContactSequenceRow = {
 	subject: string
 	status: string
 	progress: number
+	failureReason: string | null
 	stepCount: number
 	sentStepCount: number
 	sendProgress: number
@@ -87,7 +88,11 @@ export function ContactSequencesTable({
 								)}
 							</TableCell>
 							<TableCell>
-								<SequenceStatusLabel status={sequence.status} progress={sequence.progress} />
+								<SequenceStatusLabel
+									status={sequence.status}
+									progress={sequence.progress}
+									failureReason={sequence.failureReason}
+								/>
 							</TableCell>
 							<TableCell className="text-right tabular-nums">{sequence.stepCount}</TableCell>
 							<TableCell>

@@ -54,3 +54,17 @@ export class GoogleScopeError extends Error {
 export class PermanentDeliveryError extends Error {
 	name = 'PermanentDeliveryError'
 }
+
+/**
+ * The provider refused for good, but not the recipient (wrong credentials, the sender or the
+ * message refused, a connection that would send the password in clear): retrying cannot help,
+ * and the contact's address is not at fault. The message is short and meant for the user.
+ */
+export class SendRefusedError extends Error {
+	name = 'SendRefusedError'
+}
+
+/** The server could not be reached (refused, timed out, unknown host): worth trying again later. */
+export class ServerUnreachableError extends Error {
+	name = 'ServerUnreachableError'
+}

@@ -48,6 +48,8 @@ export async function listMailboxesWithUsage(
 			dailyLimitIncrement: true,
 			dailyLimitMax: true,
 			warmupStartedAt: true,
+			serverUnreachableAt: true,
+			serverError: true,
 			usage: { where: { day }, select: { sentCount: true } },
 		},
 		orderBy: [{ kind: 'asc' }, { address: 'asc' }],

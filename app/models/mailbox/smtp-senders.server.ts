@@ -3,6 +3,7 @@ import {
 	createSmtpTransport,
 	testSmtpConnection,
 } from '#app/integrations/smtp/smtp-transport.server.ts'
+import { type SmtpSecurity } from '#app/schemas/sending.ts'
 import { decrypt, encrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { appUrl, getEnv, mailDomain } from '#app/utils/env.server.ts'
@@ -19,7 +20,7 @@ export type SmtpServerInput = {
 	name: string
 	host: string
 	port: number
-	secure: boolean
+	security: SmtpSecurity
 	username?: string | null
 	/** Empty or missing on update: keep the stored password. */
 	password?: string | null
@@ -32,7 +33,7 @@ const smtpServerSelect = {
 	name: true,
 	host: true,
 	port: true,
-	secure: true,
+	security: true,
 	username: true,
 	passwordEncrypted: true,
 	isDefault: true,
@@ -42,7 +43,7 @@ const smtpServerSelect = {
 type StoredSmtpServer = {
 	host: string
 	port: number
-	secure: boolean
+	security: SmtpSecurity
 	username: string | null
 	passwordEncrypted: string | null
 }
@@ -52,7 +53,7 @@ function toConfig(server: StoredSmtpServer, password?: string | null): SmtpConfi
 	return {
 		host: server.host,
 		port: server.port,
-		secure: server.secure,
+		security: server.security,
 		username: server.username,
 		password: password || (server.passwordEncrypted ? decrypt(server.passwordEncrypted) : null),
 	}
@@ -96,7 +97,7 @@ export async function addSmtpServer(
 				name: input.name,
 				host: input.host,
 				port: input.port,
-				secure: input.secure,
+				security: input.security,
 				username: input.username || null,
 				passwordEncrypted: input.username && input.password ? encrypt(input.password) : null,
 				isDefault: Boolean(input.isDefault),
@@ -144,6 +145,7 @@ export async function updateSmtpServer(
 				data: { isDefault: false },
 			})
 		}
+		await clearUnreachableFlags(tx, organizationId)
 		const password = !input.username
 			? { passwordEncrypted: null }
 			: input.password
@@ -155,7 +157,7 @@ export async function updateSmtpServer(
 				name: input.name,
 				host: input.host,
 				port: input.port,
-				secure: input.secure,
+				security: input.security,
 				username: input.username || null,
 				...password,
 				...(input.isDefault === undefined ? {} : { isDefault: input.isDefault }),
@@ -175,6 +177,7 @@ export async function setDefaultSmtpServer(organizationId: string, serverId: str
 			select: { id: true },
 		})
 		if (!existing) return null
+		await clearUnreachableFlags(tx, organizationId)
 		await tx.smtpTransport.updateMany({
 			where: { organizationId, NOT: { id: serverId } },
 			data: { isDefault: false },
@@ -197,7 +200,7 @@ export async function deleteSmtpServer(organizationId: string, serverId: string)
 export async function organizationDefaultTransportConfig(organizationId: string): Promise<SmtpConfig | null> {
 	const server = await prisma.smtpTransport.findFirst({
 		where: { organizationId, isDefault: true },
-		select: { host: true, port: true, secure: true, username: true, passwordEncrypted: true },
+		select: { host: true, port: true, security: true, username: true, passwordEncrypted: true },
 	})
 	if (server) return toConfig(server)
 	const url = getEnv().SMTP_URL
@@ -215,7 +218,7 @@ export async function smtpConfigForMailbox(mailbox: {
 	if (mailbox.smtpTransportId) {
 		const server = await prisma.smtpTransport.findFirst({
 			where: { id: mailbox.smtpTransportId, organizationId: mailbox.organizationId },
-			select: { host: true, port: true, secure: true, username: true, passwordEncrypted: true },
+			select: { host: true, port: true, security: true, username: true, passwordEncrypted: true },
 		})
 		if (server) return toConfig(server)
 	}
@@ -393,6 +396,14 @@ export async function deleteSenderAddress(
 	if (running > 0) return { ok: false, reason: 'in_use', running }
 	await prisma.mailbox.deleteMany({ where: { id: mailboxId, organizationId, kind: 'SENDER' } })
 	return { ok: true }
+}
+
+/** Changed server settings deserve a fresh try: the next failure after the limit flags again. */
+function clearUnreachableFlags(tx: Pick<typeof prisma, 'mailbox'>, organizationId: string) {
+	return tx.mailbox.updateMany({
+		where: { organizationId, serverUnreachableAt: { not: null } },
+		data: { serverUnreachableAt: null, serverError: null },
+	})
 }
 
 function lockOrganization(tx: Pick<typeof prisma, '$queryRaw'>, organizationId: string) {

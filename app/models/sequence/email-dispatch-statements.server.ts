@@ -15,6 +15,10 @@ export type ClaimRow = {
 	holdReason: string | null
 	sendingStartedAt: Date | null
 	messageId: string | null
+	/** Attempts so far, this one included once claimed (decision 013). */
+	sendAttempts: number
+	/** The last attempt's error: set while the step waits to try again. */
+	lastError: string | null
 	subject: string
 	bodyHtml: string
 	bodyText: string
@@ -42,6 +46,8 @@ export type ClaimRow = {
 	mailboxName: string | null
 	/** The mailbox reads its inbox over IMAP: its follow-ups check for replies first. */
 	mailboxHasImap: boolean
+	/** Set when the mailbox's server was unreachable; its next send clears it. */
+	mailboxUnreachableAt: Date | null
 	dailyLimitStart: number
 	dailyLimitIncrement: number
 	dailyLimitMax: number
@@ -55,7 +61,7 @@ export type ClaimRow = {
 const CLAIM_COLUMNS = `
 	e.id, e."order", e.status::text AS status, e."scheduledFor", e."dueAt", e."holdReason"::text AS "holdReason",
 	e."sendingStartedAt", e."messageId",
-	e.subject, e."bodyHtml", e."bodyText",
+	e."sendAttempts", e."lastError", e.subject, e."bodyHtml", e."bodyText",
 	s.id AS "sequenceId", s.status::text AS "sequenceStatus", s.subject AS "sequenceSubject", s."threadId",
 	s."organizationId",
 	c.email AS "contactEmail", trim(c."firstName" || ' ' || c."lastName") AS "contactName",
@@ -64,6 +70,7 @@ const CLAIM_COLUMNS = `
 	o."sendGapMinSeconds", o."sendGapMaxSeconds",
 	m.id AS "mailboxId", m.address AS "mailboxAddress", COALESCE(m.name, u.name) AS "mailboxName",
 	(m."imapHost" IS NOT NULL) IS TRUE AS "mailboxHasImap",
+	m."serverUnreachableAt" AS "mailboxUnreachableAt",
 	m."dailyLimitStart", m."dailyLimitIncrement", m."dailyLimitMax", m."warmupStartedAt",
 	EXISTS (SELECT 1 FROM "EmailStep" p WHERE p."sequenceId" = s.id AND p."order" < e."order"
 		AND p.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')) AS "earlierUnsent",
@@ -105,15 +112,17 @@ export const COUNT_AND_MARK_SENDING = `
 		WHERE "MailboxDailyUsage"."sentCount" < $3
 		RETURNING 1
 	)
-	UPDATE "EmailStep" SET status = 'SENDING', "sendingStartedAt" = $4, "messageId" = $5, "updatedAt" = now()
+	UPDATE "EmailStep" SET status = 'SENDING', "sendingStartedAt" = $4, "messageId" = $5,
+		"sendAttempts" = "sendAttempts" + 1, "updatedAt" = now()
 	WHERE id = $6 AND EXISTS (SELECT 1 FROM counted)`
 
 /**
  * The common case, for a batch of steps in one autocommitted statement: it claims a step only
  * when every rule of the careful path certainly holds — due, ACTIVE, no earlier step unsent,
  * contact reachable, window open now in the contact's (else the organization's) zone, under the
- * cap, and for a follow-up a mailbox that neither sends through Gmail nor reads its inbox over
- * IMAP (such a follow-up checks for replies first) — and otherwise claims nothing, leaving that step to the careful path. A mailbox's steps
+ * cap, for a follow-up a mailbox that neither sends through Gmail nor reads its inbox over IMAP
+ * (such a follow-up checks for replies first), and no earlier failed attempt (a retry asks the
+ * provider first) — and otherwise claims nothing, leaving that step to the careful path. A mailbox's steps
  * in the batch are counted together, all or none, against its cap. An invalid time zone makes
  * the statement fail, which sends its steps the careful way too. The cap and the local day are
  * the arithmetic of mailboxDailyLimit() and localDate(). The Message-ID fixed at activation is
@@ -145,6 +154,7 @@ export const FAST_CLAIM_MANY = `
 			AND t."mailboxId" IS NOT NULL AND t."windowOpen" AND t."capToday" > 0
 			AND (t."order" = 1 OR t."threadId" IS NULL OR NOT t."sendsThroughGmail")
 			AND (t."order" = 1 OR NOT t."mailboxHasImap")
+			AND t."lastError" IS NULL
 	), wanted AS (
 		SELECT "mailboxId", "orgDay", "capToday", count(*)::int AS n FROM eligible
 		GROUP BY "mailboxId", "orgDay", "capToday" HAVING count(*) <= "capToday"
@@ -163,7 +173,7 @@ export const FAST_CLAIM_MANY = `
 					AND step."messageId" <> '<' || step.id || '@' || eligible."senderDomain" || '>'
 				THEN step."messageId"
 				ELSE '<' || replace(gen_random_uuid()::text, '-', '') || '@' || eligible."senderDomain" || '>' END,
-			"updatedAt" = now()
+			"sendAttempts" = step."sendAttempts" + 1, "updatedAt" = now()
 		FROM eligible
 		WHERE step.id = eligible.id AND eligible."mailboxId" IN (SELECT "mailboxId" FROM counted)
 		RETURNING step.id, step."messageId"
@@ -185,7 +195,7 @@ export const RECORD_SENT_MANY = `
 		SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS i(id, "providerMessageId", "providerThreadId")
 	), step AS (
 		UPDATE "EmailStep" AS e SET status = 'SENT', "sentAt" = $4, "providerMessageId" = input."providerMessageId",
-			"providerThreadId" = input."providerThreadId", "updatedAt" = now()
+			"providerThreadId" = input."providerThreadId", "lastError" = NULL, "updatedAt" = now()
 		FROM input
 		WHERE e.id = input.id AND e.status = 'SENDING'
 		RETURNING e.id, e."sequenceId", e."organizationId", input."providerThreadId"

@@ -3,11 +3,13 @@ import { insertOutboxRowsSql, outboxRowValues } from '#app/integrations/mail/out
 import {
 	GoogleScopeError,
 	PermanentDeliveryError,
+	SendRefusedError,
+	ServerUnreachableError,
 	type MailTransport,
 	type OutgoingEmail,
 	type SentEmail,
 } from '#app/integrations/mail/transport.server.ts'
-import { enqueueEmailStepJobs, SEND_EMAIL_STEP_MAX_ATTEMPTS } from '#app/jobs/send-email-step.ts'
+import { enqueueEmailStepJobs } from '#app/jobs/send-email-step.ts'
 import { syncSequenceThread } from '#app/models/conversation/gmail-sync.server.ts'
 import { syncImapSequence } from '#app/models/conversation/imap-sync.server.ts'
 import { mailboxDailyLimit } from '#app/models/mailbox/mailbox.server.ts'
@@ -35,6 +37,7 @@ import { cancelUnsentStepsWith } from './cancel-unsent-steps.server.ts'
 import { assignReleaseSlots, type HeldRelease } from './release-slots.server.ts'
 import { localDate, nextSendOpening, pickTimeZone } from './send-window.ts'
 import { capDeferral, planStepSchedule, sendGapOf, sendWindowOf, type PlannedSend } from './step-plan.ts'
+import { retryDelayMs } from './send-retry.ts'
 
 /**
  * Sends one email step exactly once (decision 009):
@@ -46,8 +49,11 @@ import { capDeferral, planStepSchedule, sendGapOf, sendWindowOf, type PlannedSen
  *      SENDING (a worker died mid-send) first asks the provider for that Message-ID;
  *   3. record — SENT with the provider's ids, the next step planned from the real send time
  *      and its job added, or the sequence COMPLETED after its last step.
+ * A failed send (decision 013) fails the step at once when retrying cannot help, else puts it
+ * back for later with exponential backoff, counting attempts on the step, up to the limit.
  */
-export type DispatchOutcome = 'sent' | 'recovered' | 'skipped' | 'deferred' | 'stopped' | 'failed'
+export type DispatchOutcome =
+	'sent' | 'recovered' | 'skipped' | 'deferred' | 'retrying' | 'stopped' | 'failed'
 
 // The hot path runs on node-postgres (db.server.ts): Prisma's per-statement cost was most of a send.
 
@@ -56,13 +62,7 @@ type Claim =
 	| { kind: 'check-replies'; sequenceId: string; via: 'gmail' | 'imap' }
 	| { kind: 'send'; row: ClaimRow; messageId: string; recovering: boolean }
 
-export async function sendEmailStep(
-	stepId: string,
-	{
-		attempt = 1,
-		maxAttempts = SEND_EMAIL_STEP_MAX_ATTEMPTS,
-	}: { attempt?: number; maxAttempts?: number } = {},
-): Promise<DispatchOutcome> {
+export async function sendEmailStep(stepId: string): Promise<DispatchOutcome> {
 	let claim =
 		(await fastClaim(stepId)) ??
 		(await withSqlTransaction((client) => claimStep(client, stepId, { repliesChecked: false })))
@@ -95,8 +95,9 @@ export async function sendEmailStep(
 		if (recovering) sent = await transport.findSent(messageId)
 		if (!sent) sent = await transport.send(composeEmail(row, messageId))
 	} catch (error) {
-		return handleSendError(row, error, { attempt, maxAttempts })
+		return handleSendError(row, error)
 	}
+	if (row.mailboxUnreachableAt) await clearUnreachableFlag(row.mailboxId!)
 	// A provider that can say whether it has a Message-ID lets the record skip waiting for the
 	// disk: if a database crash loses it, the step is found SENDING and the provider asked. SMTP
 	// cannot answer, so its record waits.
@@ -228,7 +229,8 @@ async function claimStep(
 		// Over today's cap: the window's first opening of the next day; never dropped.
 		return defer(client, row, capDeferral(now, sendWindowOf(row), timeZone, pickTimeZone(row.timeZone)))
 	}
-	return { kind: 'send', row, messageId, recovering: false } satisfies Claim
+	// A retry after a failed attempt asks the provider first: that attempt may have gone out.
+	return { kind: 'send', row, messageId, recovering: row.lastError !== null } satisfies Claim
 }
 
 function done(outcome: DispatchOutcome): Claim {
@@ -243,10 +245,16 @@ async function takeOverSending(client: pg.PoolClient, row: ClaimRow, now: Date):
 		await enqueueEmailStepJobs(pgRun(client), [{ stepId: row.id, runAt: new Date(leaseEnds + 1000) }])
 		return done('deferred')
 	}
-	await client.query(`UPDATE "EmailStep" SET "sendingStartedAt" = $1, "updatedAt" = now() WHERE id = $2`, [
-		now.toISOString(),
-		row.id,
-	])
+	// A takeover is an attempt too, so a send that keeps dying still reaches the limit.
+	if (row.sendAttempts >= getEnv().EMAIL_SEND_MAX_ATTEMPTS) {
+		await failStep(client, row, row.lastError ?? `Sending was interrupted ${row.sendAttempts} times`)
+		return done('failed')
+	}
+	await client.query(
+		`UPDATE "EmailStep" SET "sendingStartedAt" = $1, "sendAttempts" = "sendAttempts" + 1, "updatedAt" = now()
+		WHERE id = $2`,
+		[now.toISOString(), row.id],
+	)
 	return { kind: 'send', row, messageId: row.messageId!, recovering: true }
 }
 
@@ -297,11 +305,7 @@ function composeEmail(row: ClaimRow, messageId: string) {
 	}
 }
 
-async function handleSendError(
-	row: ClaimRow,
-	error: unknown,
-	{ attempt, maxAttempts }: { attempt: number; maxAttempts: number },
-): Promise<DispatchOutcome> {
+async function handleSendError(row: ClaimRow, error: unknown): Promise<DispatchOutcome> {
 	if (error instanceof GoogleScopeError) {
 		// Nothing went out: hand the step and its count back and stop until Gmail is granted again.
 		await withSqlTransaction(async (client) => {
@@ -311,11 +315,7 @@ async function handleSendError(
 				[row.id],
 			)
 			await pauseForGmailAccess(client, row.sequenceId)
-			await client.query(
-				`UPDATE "MailboxDailyUsage" SET "sentCount" = greatest(0, "sentCount" - 1)
-				WHERE "mailboxId" = $1 AND day = $2::date`,
-				[row.mailboxId, localDate(new Date(), pickTimeZone(row.timeZone))],
-			)
+			await giveBackDailyCount(client, row)
 		})
 		return 'stopped'
 	}
@@ -335,13 +335,85 @@ async function handleSendError(
 		})
 		return 'failed'
 	}
-	if (attempt >= maxAttempts) {
-		const reason = error instanceof Error ? error.message : String(error)
-		await withSqlTransaction((client) => failStep(client, row, `Sending failed: ${reason}`))
+	if (error instanceof SendRefusedError) {
+		// Refused for good but not the recipient (login, sender, message, TLS): fail now, with
+		// the server's words; the contact is not marked.
+		await withSqlTransaction(async (client) => {
+			await giveBackDailyCount(client, row)
+			await failStep(client, row, error.message)
+		})
 		return 'failed'
 	}
-	// Transient: the job is retried with backoff and finds the step SENDING.
-	throw error
+	return retryLater(row, error)
+}
+
+/** The error as the drawer shows it while the step waits, and in its failure after the limit. */
+function errorReason(error: unknown) {
+	const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()
+	return message.length > 300 ? `${message.slice(0, 299)}…` : message || 'Sending failed'
+}
+
+/**
+ * A temporary failure: back to SCHEDULED at a later time with the error, or FAILED once the
+ * step used its attempts (and its mailbox flagged when the server could not be reached).
+ * Nothing is left to Graphile's retries: the count lives on the step, whatever job runs it.
+ */
+async function retryLater(row: ClaimRow, error: unknown): Promise<DispatchOutcome> {
+	const env = getEnv()
+	const reason = errorReason(error)
+	return withSqlTransaction(async (client) => {
+		// The sequence first, then the step: the order the claim and reply detection lock in.
+		await client.query(`SELECT 1 FROM "Sequence" WHERE id = $1 FOR UPDATE`, [row.sequenceId])
+		const { rows } = await client.query<{ sendAttempts: number }>(
+			`SELECT "sendAttempts" FROM "EmailStep" WHERE id = $1 AND status = 'SENDING' FOR UPDATE`,
+			[row.id],
+		)
+		const attempts = rows[0]?.sendAttempts
+		if (attempts === undefined) return 'skipped'
+		await giveBackDailyCount(client, row)
+		if (attempts >= env.EMAIL_SEND_MAX_ATTEMPTS) {
+			if (error instanceof ServerUnreachableError) {
+				await client.query(
+					`UPDATE "Mailbox" SET "serverUnreachableAt" = now(), "serverError" = $2, "updatedAt" = now()
+					WHERE id = $1`,
+					[row.mailboxId, reason],
+				)
+			}
+			await failStep(client, row, `${reason}; gave up after ${attempts} attempts`)
+			return 'failed'
+		}
+		const delay = retryDelayMs(attempts, {
+			baseMs: env.EMAIL_SEND_RETRY_BASE_SECONDS * 1000,
+			maxMs: env.EMAIL_SEND_RETRY_MAX_SECONDS * 1000,
+		})
+		const retryAt = new Date(Date.now() + delay)
+		await client.query(
+			`UPDATE "EmailStep" SET status = 'SCHEDULED', "sendingStartedAt" = NULL, "scheduledFor" = $2,
+				"lastError" = $3, "updatedAt" = now()
+			WHERE id = $1`,
+			[row.id, retryAt.toISOString(), reason],
+		)
+		await enqueueEmailStepJobs(pgRun(client), [{ stepId: row.id, runAt: retryAt }])
+		return 'retrying'
+	})
+}
+
+/** Nothing went out (or will be tried again): the claim's count goes back to the mailbox's day. */
+async function giveBackDailyCount(client: pg.PoolClient, row: ClaimRow) {
+	await client.query(
+		`UPDATE "MailboxDailyUsage" SET "sentCount" = greatest(0, "sentCount" - 1)
+		WHERE "mailboxId" = $1 AND day = $2::date`,
+		[row.mailboxId, localDate(new Date(), pickTimeZone(row.timeZone))],
+	)
+}
+
+/** The mailbox sent again: its server is reachable. */
+async function clearUnreachableFlag(mailboxId: string) {
+	await sqlPool().query(
+		`UPDATE "Mailbox" SET "serverUnreachableAt" = NULL, "serverError" = NULL, "updatedAt" = now()
+		WHERE id = $1 AND "serverUnreachableAt" IS NOT NULL`,
+		[mailboxId],
+	)
 }
 
 /** The user must grant Gmail again (the app asks); resuming the sequence carries on. */
@@ -355,7 +427,7 @@ async function pauseForGmailAccess(client: pg.PoolClient, sequenceId: string) {
 
 async function failStep(client: pg.PoolClient, row: ClaimRow, reason: string) {
 	await client.query(
-		`UPDATE "EmailStep" SET status = 'FAILED', "failureReason" = $2, "updatedAt" = now()
+		`UPDATE "EmailStep" SET status = 'FAILED', "failureReason" = $2, "failedAt" = now(), "updatedAt" = now()
 		WHERE id = $1 AND status = 'SENDING'`,
 		[row.id, reason],
 	)

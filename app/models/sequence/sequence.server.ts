@@ -23,6 +23,8 @@ export const emailStepSelect = {
 	sentAt: true,
 	repliedAt: true,
 	failureReason: true,
+	sendAttempts: true,
+	lastError: true,
 	sequenceId: true,
 	emailAddressId: true,
 	emailAddress: { select: { address: true } },

@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node'
 import { listConversation } from '#app/models/conversation/conversation.server.ts'
 import { replyWatchForMailbox } from '#app/models/mailbox/reply-watch.server.ts'
+import { BOUNCE_REASON } from '#app/models/conversation/reply-detection.server.ts'
 import { getSequence, type SequenceDetail } from '#app/models/sequence/sequence.server.ts'
 import { getStepSchedule } from '#app/models/sequence/step-schedule.server.ts'
 import { type Actor } from '#app/models/session/auth.server.ts'
@@ -43,6 +44,13 @@ function toDrawerData(
 				daysAfter: step.daysAfter,
 				status: step.status,
 				failureReason: step.failureReason,
+				sendAttempts: step.sendAttempts,
+				lastError: step.lastError,
+				retryable:
+					step.status === 'FAILED' &&
+					detail.status === 'FAILED' &&
+					detail.failureReason === step.failureReason &&
+					step.failureReason !== BOUNCE_REASON,
 				clicked: step.clicked,
 				...timing(schedule.steps.get(step.id)),
 			})),

@@ -1,7 +1,8 @@
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { cancelSequenceGenerations } from '#app/models/assistant/cancel-generation.server.ts'
 import { markRepliedByHand } from '#app/models/conversation/reply-detection.server.ts'
-import { changeSequenceStatus } from '#app/models/sequence/sequence-status.server.ts'
+import { changeSequenceStatus, SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
+import { retryFailedEmailStep } from '#app/models/sequence/step-retry.server.ts'
 import { deleteSequence, getSequence } from '#app/models/sequence/sequence.server.ts'
 import {
 	type DrawerHandler,
@@ -12,7 +13,7 @@ import {
 } from './__sequence-drawer-outcome.server.ts'
 
 // The drawer's intents on the sequence as a whole: activate, pause, cancel, delete, and
-// cancel-generation (stops the assistant writing it).
+// cancel-generation (stops the assistant writing it), and retry-step (a failed email step).
 
 const GENERATION_FINISHED = 'The sequence is no longer being generated.'
 
@@ -82,5 +83,17 @@ export const cancelGeneration: DrawerHandler<'cancel-generation'> = async (
 		status: 409,
 		message: GENERATION_FINISHED,
 		toast: { type: 'error', title: 'Failed to cancel generation', description: GENERATION_FINISHED },
+	}
+}
+
+/** Retry on a FAILED email step: it sends again now, and its sequence carries on. */
+export const retryStep: DrawerHandler<'retry-step'> = async (intent, { organizationId, sequenceId }) => {
+	try {
+		await retryFailedEmailStep({ organizationId, sequenceId, stepId: intent.stepId })
+		return success('The step will be sent again')
+	} catch (error) {
+		if (error instanceof SequenceRuleError && error.status === 404)
+			return notFound('Failed to retry the step')
+		return failure('Failed to retry the step', error)
 	}
 }

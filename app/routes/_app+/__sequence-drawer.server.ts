@@ -11,6 +11,7 @@ import {
 	changeStatus,
 	deleteWholeSequence,
 	markReplied,
+	retryStep,
 } from './__sequence-drawer-status.server.ts'
 import {
 	applyModification,
@@ -41,6 +42,7 @@ const drawerHandlers: IntentHandlers<Intent, DrawerContext, Outcome> = {
 	'update-linkedin-message': updateLinkedInMessage,
 	reply: replyToThread,
 	'mark-replied': markReplied,
+	'retry-step': retryStep,
 	'apply-modification': applyModification,
 }
 

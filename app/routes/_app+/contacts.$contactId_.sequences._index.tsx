@@ -35,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			subject: sequence.subject,
 			status: sequence.status,
 			progress: sequence.progress,
+			failureReason: sequence.failureReason,
 			stepCount: sequence.stepCount,
 			sentStepCount: sequence.sentStepCount,
 			sendProgress: sequence.sendProgress,

@@ -64,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			status: sequence.status,
 			subject: sequence.subject,
 			progress: sequence.progress,
+			failureReason: sequence.failureReason,
 			createdAt: sequence.createdAt.toISOString(),
 			contact: {
 				id: sequence.contact.id,
@@ -164,7 +165,11 @@ export default function SequencesRoute() {
 											{sequence.subject || 'No subject'}
 										</TableCell>
 										<TableCell>
-											<SequenceStatusLabel status={sequence.status} progress={sequence.progress} />
+											<SequenceStatusLabel
+												status={sequence.status}
+												progress={sequence.progress}
+												failureReason={sequence.failureReason}
+											/>
 										</TableCell>
 										<TableCell className="text-right tabular-nums">{sequence.stats.steps}</TableCell>
 										<TableCell>

@@ -101,7 +101,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			name: server.name,
 			host: server.host,
 			port: server.port,
-			secure: server.secure,
+			security: server.security,
 			username: server.username,
 			hasPassword: server.hasPassword,
 			isDefault: server.isDefault,
@@ -132,6 +132,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			todayLimit: mailbox.todayLimit,
 			todaySent: mailbox.todaySent,
 			canEdit: mailbox.canEdit,
+			serverUnreachableAt: mailbox.serverUnreachableAt?.toISOString() ?? null,
+			serverError: mailbox.serverError,
 		})),
 	}
 }

@@ -7,14 +7,14 @@ const STEPS_AT_ONCE = 25
 
 /**
  * Sends the email steps due at this job's time (app/models/sequence/email-dispatch.server.ts).
- * Each step succeeds or fails on its own: Graphile retries only the failed ones.
+ * Each step succeeds or fails on its own: Graphile retries only the failed ones, which are
+ * errors of our own (the database); a failed send is retried by the dispatcher (decision 013).
  */
-export const sendEmailStepTask: Task = async (payload, helpers) => {
+export const sendEmailStepTask: Task = async (payload) => {
 	const stepIds = SendEmailStepPayloadSchema.parse(payload)
-	const options = { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts }
 	const outcomes: Array<Promise<unknown>> = []
 	for (let start = 0; start < stepIds.length; start += STEPS_AT_ONCE) {
-		const chunk = stepIds.slice(start, start + STEPS_AT_ONCE).map((stepId) => sendEmailStep(stepId, options))
+		const chunk = stepIds.slice(start, start + STEPS_AT_ONCE).map((stepId) => sendEmailStep(stepId))
 		await Promise.allSettled(chunk)
 		outcomes.push(...chunk)
 	}

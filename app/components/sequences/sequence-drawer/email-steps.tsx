@@ -4,7 +4,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { type DrawerEmailStep } from '#app/schemas/sequence-drawer.ts'
-import { DrawerForm, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
+import { DrawerForm, useDrawer, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
 import { emailStepTitle, emailTimingLabel } from './step-labels.ts'
 import { EditActions, StepList } from './step-list.tsx'
 import { StepSchedule } from './step-schedule.tsx'
@@ -47,6 +47,7 @@ export function EmailSteps({
 function EmailStepContent({ step }: { step: DrawerEmailStep }) {
 	return (
 		<div className="grid gap-1 text-sm">
+			<SendProblem step={step} />
 			<p>
 				<span className="text-muted-foreground">Subject: </span>
 				<span className="font-medium" data-testid="step-subject">
@@ -58,6 +59,49 @@ function EmailStepContent({ step }: { step: DrawerEmailStep }) {
 			</p>
 		</div>
 	)
+}
+
+/**
+ * Why a step did not go (decision 013): a FAILED step's reason, whatever failed it (the server,
+ * the provider, a bounce), with Retry when retrying can help; a step waiting to try again
+ * after a temporary failure says so.
+ */
+function SendProblem({ step }: { step: DrawerEmailStep }) {
+	const { readOnly } = useDrawer()
+	const fetcher = useDrawerFetcher()
+	if (step.status === 'FAILED') {
+		return (
+			<div
+				className="mb-2 flex flex-wrap items-start justify-between gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3"
+				data-testid="step-failure"
+			>
+				<div className="grid gap-0.5">
+					<p className="font-medium text-destructive">Not sent</p>
+					<p className="break-words text-muted-foreground">{step.failureReason ?? 'Sending failed'}</p>
+				</div>
+				{step.retryable && !readOnly ? (
+					<DrawerForm fetcher={fetcher} intent="retry-step">
+						<input type="hidden" name="stepId" value={step.id} />
+						<Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== 'idle'}>
+							Retry
+						</Button>
+					</DrawerForm>
+				) : null}
+			</div>
+		)
+	}
+	if (step.lastError && (step.status === 'SCHEDULED' || step.status === 'SENDING')) {
+		const attempts = `${step.sendAttempts} attempt${step.sendAttempts === 1 ? '' : 's'} so far`
+		return (
+			<p
+				className="mb-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900"
+				data-testid="step-retrying"
+			>
+				The last attempt failed: {step.lastError}. It will be tried again ({attempts}).
+			</p>
+		)
+	}
+	return null
 }
 
 /**
