@@ -109,6 +109,8 @@ test.describe('Contact panels', () => {
 			companyId: company.id,
 		})
 		await page.goto('/contacts')
+		// The row opens a dialog once the page is hydrated; a click before that is lost on a busy machine.
+		await page.waitForLoadState('networkidle')
 		await page.getByRole('table', { name: 'Contacts' }).getByRole('link', { name: 'Ada Lovelace' }).click()
 
 		const dialog = page.getByRole('dialog', { name: 'Ada Lovelace' })

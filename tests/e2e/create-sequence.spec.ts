@@ -19,6 +19,8 @@ test.afterAll(async () => {
 
 async function openCreateDialog(page: Page, contact: SeededContact) {
 	await page.goto('/contacts')
+	// The row opens a dialog once the page is hydrated; a click before that is lost on a busy machine.
+	await page.waitForLoadState('networkidle')
 	await page
 		.getByRole('table', { name: 'Contacts' })
 		.getByRole('link', { name: `${contact.firstName} ${contact.lastName}` })
@@ -189,6 +191,8 @@ test('the assistant panel: Modify needs an instruction, applies the answer by po
 	await signIn(page)
 	const contact = await seedContact(page.request)
 	await page.goto('/contacts')
+	// The row opens a dialog once the page is hydrated; a click before that is lost on a busy machine.
+	await page.waitForLoadState('networkidle')
 	await page.evaluate(() => localStorage.setItem('reachout:rate-limit-info-dismissed', 'true'))
 	await openCreateDialog(page, contact)
 	const dialog = page.getByRole('dialog', { name: 'Create Email Sequence' })
@@ -254,6 +258,8 @@ test('a missing Gmail grant opens "Additional permissions required"', async ({ p
 	await db.query(`UPDATE "User" SET "shouldResetGmailScope" = true WHERE email = $1`, [email.toLowerCase()])
 	const contact = await seedContact(page.request)
 	await page.goto('/contacts')
+	// The row opens a dialog once the page is hydrated; a click before that is lost on a busy machine.
+	await page.waitForLoadState('networkidle')
 	await page.evaluate(() => localStorage.setItem('reachout:rate-limit-info-dismissed', 'true'))
 	await openCreateDialog(page, contact)
 	const dialog = page.getByRole('dialog', { name: 'Create Email Sequence' })

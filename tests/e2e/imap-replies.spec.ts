@@ -43,6 +43,7 @@ async function verifiedSender(page: Page) {
 	await addServer.getByLabel('Port', { exact: true }).fill(String(sink.port))
 	await addServer.getByLabel('User name').fill('mailer')
 	await addServer.getByLabel('Password').fill(SMTP_PASSWORD)
+	await addServer.getByLabel('Connection security').selectOption('NONE')
 	await addServer.getByLabel('Default server of the organization').check()
 	await addServer.getByRole('button', { name: 'Add server' }).click()
 	await expect(page.getByText('SMTP server added')).toBeVisible()

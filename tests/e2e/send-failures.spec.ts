@@ -40,7 +40,9 @@ test('an unreachable server fails the step with its reason; Retry sends it once 
 	await signIn(page)
 	const port = await unusedPort()
 
-	// The organization's default server: on this machine, so plain SMTP is allowed.
+	// The organization's default server: on this machine, so plain SMTP is allowed. Saving tests
+	// the connection (decision 015), so it answers while it is saved, then goes away.
+	const saving = await startSmtpSink({ port })
 	await page.goto('/settings/sending')
 	const addServer = page
 		.locator('form')
@@ -52,6 +54,7 @@ test('an unreachable server fails the step with its reason; Retry sends it once 
 	await addServer.getByLabel('Default server of the organization').check()
 	await addServer.getByRole('button', { name: 'Add server' }).click()
 	await expect(page.getByText('SMTP server added')).toBeVisible()
+	await saving.close()
 
 	const contact = await seedContact(page.request)
 	const sequence = await seedSequence(page.request, contact.id, { subject: 'Engines for Acme' })
