@@ -151,7 +151,11 @@ test.describe('Campaigns', () => {
 		])
 		await createCampaign(page, 'Apollo', ['EMAIL'])
 		await page.goto('/contacts')
-		await page.getByRole('checkbox', { name: 'Select Margaret Hamilton' }).check()
+		// A tick before hydration is undone by it (as in tags.spec.ts): tick until it holds.
+		await expect(async () => {
+			await page.getByRole('checkbox', { name: 'Select Margaret Hamilton' }).check()
+			await expect(page.getByRole('button', { name: 'Add to campaign' })).toBeVisible({ timeout: 1_000 })
+		}).toPass()
 		await page.getByRole('button', { name: 'Add to campaign' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Add to Campaign' })
 		await dialog.getByRole('radio', { name: /Apollo/ }).check()
