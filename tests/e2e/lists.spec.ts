@@ -77,6 +77,8 @@ test.describe('Lists', () => {
 			{ firstName: 'Mary', lastName: 'Jackson' },
 		])
 		await page.goto('/contacts')
+		// The selection is React state: a tick before hydration is undone by it on a busy machine.
+		await page.waitForLoadState('networkidle')
 		await page.getByRole('checkbox', { name: 'Select Katherine Johnson' }).check()
 		await page.getByRole('checkbox', { name: 'Select Mary Jackson' }).check()
 		await page.getByRole('button', { name: 'Add to list' }).click()
@@ -104,6 +106,7 @@ test.describe('Lists', () => {
 		await signIn(page, uniqueEmail('member'))
 		await seedContacts(page, [{ firstName: 'Hedy', lastName: 'Lamarr' }])
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 		await page.getByRole('checkbox', { name: 'Select Hedy Lamarr' }).check()
 		await page.getByRole('button', { name: 'Add to list' }).click()
 		await expect(page.getByText('Only administrators can add contacts to lists')).toBeVisible()

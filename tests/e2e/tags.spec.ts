@@ -48,6 +48,7 @@ function numberedNames(count: number, prefix: string) {
 
 async function openAddTags(page: Page, names: string[]) {
 	await page.goto('/contacts')
+	await page.waitForLoadState('networkidle')
 	for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}` }).check()
 	await page
 		.getByRole('region', { name: 'Selected contacts' })
