@@ -55,6 +55,7 @@ test('an unknown URL shows the 404 page with a way home', async ({ page }) => {
 test('keyboard: the skip link comes first, then Tab reaches the navigation', async ({ page }) => {
 	await signIn(page)
 	await page.goto('/contacts')
+	await page.waitForLoadState('networkidle')
 	await page.keyboard.press('Tab')
 	const skip = page.getByRole('link', { name: 'Skip to content' })
 	await expect(skip).toBeFocused()
@@ -76,6 +77,7 @@ test('keyboard: the skip link comes first, then Tab reaches the navigation', asy
 test('"Help us improve" sends feedback and closes a second later', async ({ page }) => {
 	await signIn(page)
 	await page.goto('/contacts')
+	await page.waitForLoadState('networkidle')
 	await page.getByRole('button', { name: 'Help us improve' }).click()
 
 	const dialog = page.getByRole('dialog', { name: 'Help us improve' })
@@ -116,8 +118,10 @@ test('"Help us improve" works without JavaScript', async ({ browser, baseURL }) 
 test('Sign out returns to the sign-in page', async ({ page }) => {
 	await signIn(page)
 	await page.goto('/contacts')
+	await page.waitForLoadState('networkidle')
 	await page.getByRole('button', { name: 'Sign out' }).click()
 	await expect(page).toHaveURL(/\/login/)
 	await page.goto('/contacts')
+	await page.waitForLoadState('networkidle')
 	await expect(page).toHaveURL(/\/login/)
 })

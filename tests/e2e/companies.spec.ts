@@ -251,6 +251,7 @@ test.describe('Companies', () => {
 			await createCompany(page, { name: `Picker Co ${String(index).padStart(2, '0')}` })
 		}
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 		await page.getByRole('button', { name: 'Add Contact' }).first().click()
 		const dialog = page.getByRole('dialog', { name: 'Add Contact' })
 		await dialog.getByRole('combobox', { name: 'Company' }).click()

@@ -65,6 +65,7 @@ test.describe('Contacts screen', () => {
 	}) => {
 		await signIn(page)
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 		await expect(page.getByRole('heading', { name: 'No contacts yet' })).toBeVisible()
 
 		const company = await createCompany(page.request)
@@ -107,6 +108,7 @@ test.describe('Contacts screen', () => {
 		])
 		await createContacts(page.request, zephyr.id, [{ firstName: 'Bob', role: 'Analyst' }])
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 		await expect.poll(() => firstNames(page)).toEqual(['Bob', 'Alice', 'Charlie'])
 
 		const search = page.getByRole('searchbox', { name: 'Search contacts' })
@@ -139,6 +141,7 @@ test.describe('Contacts screen', () => {
 		const company = await createCompany(page.request)
 		await createContacts(page.request, company.id, numbered(105))
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 
 		await expect(bodyRows(page)).toHaveCount(100)
 		await expect(page.getByText('Showing 1–100 of 105')).toBeVisible()
@@ -201,6 +204,7 @@ test.describe('Contacts screen', () => {
 		const campaign = await postJson<{ id: string }>(page.request, '/api/v1/campaigns', { name: 'Autumn' })
 		await postJson(page.request, `/api/v1/campaigns/${campaign.id}/contacts/batch`, { contact_ids: [tagged] })
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 		await expect(bodyRows(page)).toHaveCount(2)
 
 		await page.getByRole('button', { name: 'Tags' }).click()
@@ -227,6 +231,7 @@ test.describe('Contacts screen', () => {
 			{ firstName: 'Anna' },
 		])
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 		await expect.poll(() => firstNames(page)).toEqual(['Anna', 'Bert', 'Carol'])
 
 		await page.getByRole('checkbox', { name: 'Select Anna Tester' }).check()
@@ -267,6 +272,7 @@ test.describe('Contacts screen', () => {
 		const company = await createCompany(page.request)
 		await createContacts(page.request, company.id, [{ firstName: 'Keep' }, { firstName: 'Remove' }])
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 		await expect(bodyRows(page)).toHaveCount(2)
 
 		await page.getByRole('link', { name: 'Remove Tester' }).click()
@@ -294,6 +300,7 @@ test.describe('Contacts screen without JavaScript', () => {
 			{ firstName: 'Needle', role: 'Haystack Inspector', tagIds: [vip.id] },
 		])
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 		await expect(bodyRows(page)).toHaveCount(100)
 		await page.getByRole('link', { name: 'Next' }).click()
 		await expect(page).toHaveURL(/page=2/)

@@ -7,6 +7,7 @@ import { signIn } from './utils.ts'
 
 async function openPanel(page: Page, contact: SeededContact) {
 	await page.goto('/contacts')
+	await page.waitForLoadState('networkidle')
 	await page.evaluate(() => localStorage.setItem('reachout:rate-limit-info-dismissed', 'true'))
 	await page
 		.getByRole('table', { name: 'Contacts' })

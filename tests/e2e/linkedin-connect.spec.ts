@@ -11,6 +11,7 @@ const FIREFOX_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/2010
 
 async function openPanel(page: Page, contact: SeededContact) {
 	await page.goto('/contacts')
+	await page.waitForLoadState('networkidle')
 	await page.evaluate(() => localStorage.setItem('reachout:rate-limit-info-dismissed', 'true'))
 	await page
 		.getByRole('table', { name: 'Contacts' })

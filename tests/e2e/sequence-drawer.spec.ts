@@ -393,6 +393,7 @@ test.describe('Sequence drawer', () => {
 		await seedSequence(page.request, contact.id, { subject: 'Engines' })
 
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 		await page.getByRole('table', { name: 'Contacts' }).getByRole('link', { name: 'Grace Hopper' }).click()
 		await page
 			.getByRole('dialog', { name: 'Grace Hopper' })
@@ -415,6 +416,7 @@ test.describe('Sequence drawer', () => {
 				.or(page.getByRole('dialog', { name: 'Rate limits' })),
 		).toBeVisible()
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 
 		await page.getByRole('table', { name: 'Contacts' }).getByRole('link', { name: 'Ada Lovelace' }).click()
 		await page

@@ -5,6 +5,7 @@ test.describe('Organization settings', () => {
 	test('summary and description are saved and persist across a reload', async ({ page }) => {
 		await signIn(page)
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 		await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click()
 		await expect(page).toHaveURL(/\/settings$/)
 		await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()

@@ -23,6 +23,7 @@ test('signs in with the development form, stays signed in, signs out', async ({ 
 	await expect(page.getByRole('heading', { name: 'Sign in to Reachout' })).toBeVisible()
 
 	await page.goto('/contacts')
+	await page.waitForLoadState('networkidle')
 	await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcontacts$/)
 	const signedOut = await page.request.get('/api/v1/auth/user')
 	expect(signedOut.status()).toBe(401)

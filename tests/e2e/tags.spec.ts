@@ -195,6 +195,7 @@ test.describe('Tag filter popover', () => {
 		await signIn(page)
 		await createTags(page.request, numberedNames(55, 'Segment'))
 		await page.goto('/contacts')
+		await page.waitForLoadState('networkidle')
 		await page.getByRole('button', { name: 'Tags' }).click()
 		const group = page.getByRole('group', { name: 'Tags' })
 		await expect(group.getByRole('checkbox')).toHaveCount(50)
