@@ -44,6 +44,16 @@ export function addEmailStepJobsSql(steps: string) {
 	WHERE batch.specs IS NOT NULL`
 }
 
+/**
+ * The `skipped` column of a statement that adds jobs with addEmailStepJobsSql (aliased `job`): the
+ * wanted steps (`wanted`, with `id`) whose job add_jobs left out, with `runAt` (an SQL timestamptz).
+ * The caller adds them again with enqueueSkippedEmailStepJobs.
+ */
+export function skippedEmailStepJobsSql(wanted: string, runAt: string) {
+	return `(SELECT json_agg(json_build_object('stepId', w.id, 'runAt', ${runAt})) FROM ${wanted} AS w
+		WHERE w.id NOT IN (SELECT id FROM job)) AS skipped`
+}
+
 const ADD_JOBS = addEmailStepJobsSql('unnest($1::text[], $2::timestamptz[]) AS v(id, run_at)')
 
 /** Graphile 0.17's add_jobs skips a key whose job a worker locks between its two statements. */
@@ -66,4 +76,13 @@ export async function enqueueEmailStepJobs(run: SqlRun, jobs: Array<{ stepId: st
 		const added = new Set(rows.map((row) => String(row.id)))
 		pending = pending.filter((job) => !added.has(job.stepId))
 	}
+}
+
+/** Adds again the jobs a statement's `skipped` column (skippedEmailStepJobsSql) names. */
+export async function enqueueSkippedEmailStepJobs(run: SqlRun, skipped: unknown) {
+	const jobs = (skipped ?? []) as Array<{ stepId: string; runAt: string }>
+	await enqueueEmailStepJobs(
+		run,
+		jobs.map((job) => ({ stepId: job.stepId, runAt: new Date(job.runAt) })),
+	)
 }

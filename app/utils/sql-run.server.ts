@@ -12,6 +12,6 @@ export function prismaRun(client: Pick<Prisma.TransactionClient, '$queryRawUnsaf
 	return (text, values) => client.$queryRawUnsafe<Array<Record<string, unknown>>>(text, ...values)
 }
 
-export function pgRun(client: pg.ClientBase): SqlRun {
+export function pgRun(client: pg.ClientBase | pg.Pool): SqlRun {
 	return async (text, values) => (await client.query(text, values)).rows
 }

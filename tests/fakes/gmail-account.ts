@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { encrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
-import { FULL_GMAIL_SCOPE } from './gmail-server.ts'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { FULL_GMAIL_SCOPE, startFakeGmail, type FakeGmail } from './gmail-server.ts'
 
 /** Points googleapis at a fake Gmail (this process's env) with a test OAuth client. */
 export function useFakeGmailEnv(env: { GMAIL_API_URL: string; GOOGLE_TOKEN_URL: string }) {
@@ -40,4 +41,28 @@ export async function connectFakeGmailAccount(
 		},
 	})
 	return tokens
+}
+
+/**
+ * A fake Gmail for the calling test file: started before all its tests with googleapis pointed at
+ * it, emptied before each test (unless `resetEachTest` is false), closed after all. The returned
+ * object stands for the started fake.
+ */
+export function setupFakeGmail({ resetEachTest = true } = {}): FakeGmail {
+	let started: FakeGmail | undefined
+	beforeAll(async () => {
+		started = await startFakeGmail()
+		useFakeGmailEnv(started.env)
+	})
+	afterAll(async () => {
+		await started?.close()
+	})
+	if (resetEachTest) beforeEach(() => started?.reset())
+	return new Proxy({} as FakeGmail, {
+		get(_, key) {
+			if (!started) throw new Error('The fake Gmail starts in beforeAll')
+			const value: unknown = Reflect.get(started, key)
+			return typeof value === 'function' ? value.bind(started) : value
+		},
+	})
 }

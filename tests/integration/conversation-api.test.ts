@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { recordInboundMessage } from '#app/models/conversation/reply-detection.server.ts'
 import { sendEmailStep } from '#app/models/sequence/email-dispatch.server.ts'
 import { activateSequences } from '#app/models/sequence/sequence-status.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { expectApiError, setupApiRouter } from '#tests/api-router.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
-import { connectFakeGmailAccount, useFakeGmailEnv } from '#tests/fakes/gmail-account.ts'
-import { startFakeGmail, type FakeGmail } from '#tests/fakes/gmail-server.ts'
+import { connectFakeGmailAccount, setupFakeGmail } from '#tests/fakes/gmail-account.ts'
 import { insertSequence } from '#tests/factories/sequence.ts'
 
 // GET /api/v1/conversations?sequence= and POST /api/v1/sequences/reply through the real router,
@@ -14,15 +13,7 @@ import { insertSequence } from '#tests/factories/sequence.ts'
 // "reply as the contact" resource route.
 
 const send = setupApiRouter()
-let fake: FakeGmail
-
-beforeAll(async () => {
-	fake = await startFakeGmail()
-	useFakeGmailEnv(fake.env)
-})
-afterAll(async () => {
-	await fake.close()
-})
+const fake = setupFakeGmail({ resetEachTest: false })
 
 /** A signed-in user's sequence whose first step went out (through Gmail when `gmail`). */
 async function sentSequence({ gmail = false } = {}) {

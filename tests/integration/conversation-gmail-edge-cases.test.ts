@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { listConversation } from '#app/models/conversation/conversation.server.ts'
 import { syncMailbox } from '#app/models/conversation/gmail-sync.server.ts'
 import { sendEmailStep } from '#app/models/sequence/email-dispatch.server.ts'
 import { activateSequences } from '#app/models/sequence/sequence-status.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
-import { connectFakeGmailAccount, useFakeGmailEnv } from '#tests/fakes/gmail-account.ts'
-import { startFakeGmail, type FakeGmail } from '#tests/fakes/gmail-server.ts'
+import { connectFakeGmailAccount, setupFakeGmail } from '#tests/fakes/gmail-account.ts'
 import { insertSequence } from '#tests/factories/sequence.ts'
 import { inboundSamples, type SampleContext } from '#tests/fixtures/inbound-mail.ts'
 
@@ -14,18 +13,7 @@ import { inboundSamples, type SampleContext } from '#tests/fixtures/inbound-mail
 // write it (tests/fixtures/inbound-mail.ts): an out-of-office and a delay notice stop nothing,
 // a policy block fails the step without flagging the address, a reply in a new thread is found.
 
-let fake: FakeGmail
-
-beforeAll(async () => {
-	fake = await startFakeGmail()
-	useFakeGmailEnv(fake.env)
-})
-afterAll(async () => {
-	await fake.close()
-})
-beforeEach(() => {
-	fake.reset()
-})
+const fake = setupFakeGmail()
 
 /** A Gmail user's ACTIVE two-step sequence (both due now) whose first email went out through the fake. */
 async function sentGmailSequence() {

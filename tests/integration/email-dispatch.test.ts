@@ -63,8 +63,9 @@ describe('activation and the scheduler', () => {
 		})
 		const tokyo = await insertContact(organization.id, { email: 'tokyo@example.org', timeZone: 'Asia/Tokyo' })
 		const sequence = await insertSequence({ organizationId: organization.id, user, contactId: tokyo.id })
-		// Friday 20 Nov 2026 10:00 UTC is 19:00 in Tokyo: past the window, and the weekend follows.
-		const now = new Date('2026-11-20T10:00:00Z')
+		// Friday 20 Nov 2037 10:00 UTC is 19:00 in Tokyo: past the window, and the weekend follows.
+		// (In the future, so its later steps are never overdue for the recovery test below.)
+		const now = new Date('2037-11-20T10:00:00Z')
 		await changeSequenceStatus({
 			organizationId: organization.id,
 			sequenceId: sequence.id,
@@ -73,7 +74,7 @@ describe('activation and the scheduler', () => {
 		})
 		const first = await prisma.emailStep.findFirstOrThrow({ where: { sequenceId: sequence.id, order: 1 } })
 		// Monday 23 Nov 09:00 in Tokyo.
-		expect(first.scheduledFor!.toISOString()).toBe('2026-11-23T00:00:00.000Z')
+		expect(first.scheduledFor!.toISOString()).toBe('2037-11-23T00:00:00.000Z')
 	})
 
 	test('terminal sequences stay terminal and a draft with no steps cannot start', async () => {

@@ -1,5 +1,5 @@
 import { Logger, runOnce } from 'graphile-worker'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { listConversation } from '#app/models/conversation/conversation.server.ts'
 import {
 	mailboxesToSync,
@@ -11,25 +11,13 @@ import { activateSequences } from '#app/models/sequence/sequence-status.server.t
 import { prisma } from '#app/utils/db.server.ts'
 import { taskList } from '#jobs/task-list.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
-import { connectFakeGmailAccount, useFakeGmailEnv } from '#tests/fakes/gmail-account.ts'
-import { startFakeGmail, type FakeGmail } from '#tests/fakes/gmail-server.ts'
+import { connectFakeGmailAccount, setupFakeGmail } from '#tests/fakes/gmail-account.ts'
 import { insertSequence } from '#tests/factories/sequence.ts'
 
 // Reply detection through Gmail: the real googleapis client reads the fake's history and
 // threads; replies, the user's own messages and bounces injected into the fake are found.
 
-let fake: FakeGmail
-
-beforeAll(async () => {
-	fake = await startFakeGmail()
-	useFakeGmailEnv(fake.env)
-})
-afterAll(async () => {
-	await fake.close()
-})
-beforeEach(() => {
-	fake.reset()
-})
+const fake = setupFakeGmail()
 
 /** A Gmail user's ACTIVE sequence of two steps (both due at once) whose first step went out through the fake. */
 async function sentGmailSequence() {

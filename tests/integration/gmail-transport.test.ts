@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
 	GoogleScopeError,
 	PermanentDeliveryError,
@@ -8,24 +8,13 @@ import { createGmailTransport, isGmailConnected } from '#app/models/user/gmail-a
 import { decrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
-import { connectFakeGmailAccount, useFakeGmailEnv } from '#tests/fakes/gmail-account.ts'
-import { spawnFakeGmail, startFakeGmail, type FakeGmail } from '#tests/fakes/gmail-server.ts'
+import { connectFakeGmailAccount, setupFakeGmail, useFakeGmailEnv } from '#tests/fakes/gmail-account.ts'
+import { spawnFakeGmail } from '#tests/fakes/gmail-server.ts'
 
 // The real googleapis client against the fake Gmail over HTTP: sending, threading,
 // token refresh and the errors that make the UI ask for Gmail access again.
 
-let fake: FakeGmail
-
-beforeAll(async () => {
-	fake = await startFakeGmail()
-	useFakeGmailEnv(fake.env)
-})
-afterAll(async () => {
-	await fake.close()
-})
-beforeEach(() => {
-	fake.reset()
-})
+const fake = setupFakeGmail()
 
 async function gmailUser(options?: Parameters<typeof connectFakeGmailAccount>[2]) {
 	const { user } = await createSignedInUser()

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { action as testEmailPageAction } from '#app/routes/_app+/settings_.test-email.tsx'
 import { action as emailsApi } from '#app/routes/api+/v1+/emails.ts'
 import { TEST_EMAIL_MESSAGES as M } from '#app/schemas/test-email.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
-import { connectFakeGmailAccount, useFakeGmailEnv } from '#tests/fakes/gmail-account.ts'
-import { startFakeGmail, type FakeGmail } from '#tests/fakes/gmail-server.ts'
+import { connectFakeGmailAccount, setupFakeGmail } from '#tests/fakes/gmail-account.ts'
 
 // POST /api/v1/emails (Send Test Email) and the settings form behind the dialog: validation
 // with the spec's messages, only the user's own mailboxes, the local outbox when nothing else
 // is configured, Gmail for a connected user, and GoogleScopeError when the grant is gone.
 
-let fake: FakeGmail
-
-beforeAll(async () => {
-	fake = await startFakeGmail()
-	useFakeGmailEnv(fake.env)
-})
-afterAll(async () => {
-	await fake.close()
-})
-beforeEach(() => {
-	fake.reset()
-})
+const fake = setupFakeGmail()
 
 function postApi(cookie: string | undefined, json: unknown) {
 	return callRoute(() =>

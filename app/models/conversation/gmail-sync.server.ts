@@ -12,9 +12,7 @@ import {
 	recordInboundMessage,
 	type InboundOutcome,
 } from './reply-detection.server.ts'
-
-/** Sequences whose threads a sync watches: still sending, or stopped within this many days. */
-export const SYNC_RECENT_DAYS = 30
+import { WATCHED_SEQUENCE_SQL, watchedSequenceWhere } from './watched-sequences.server.ts'
 
 type WatchedSequence = {
 	id: string
@@ -107,9 +105,7 @@ export async function mailboxesToSync(): Promise<string[]> {
 			AND position(${GMAIL_READONLY_SCOPE} in g.scope) > 0 AND position(${GMAIL_SEND_SCOPE} in g.scope) > 0
 			AND EXISTS (
 				SELECT 1 FROM "Sequence" s
-				WHERE s."mailboxId" = m.id AND s."threadId" IS NOT NULL
-					AND (s.status = 'ACTIVE' OR (s.status IN ('PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED')
-						AND s."updatedAt" > now() - make_interval(days => ${SYNC_RECENT_DAYS}))))
+				WHERE s."mailboxId" = m.id AND s."threadId" IS NOT NULL AND ${WATCHED_SEQUENCE_SQL})
 		ORDER BY m.id`
 	return rows.map((row) => row.id)
 }
@@ -146,14 +142,10 @@ export async function syncSequenceThread(
 
 /** Sequences with a Gmail thread that are sending or stopped recently, with their thread ids. */
 async function watchedSequences(where: { mailboxId: string } | { sequenceId: string }) {
-	const since = new Date(Date.now() - SYNC_RECENT_DAYS * 86_400_000)
 	const sequences = await prisma.sequence.findMany({
 		where: {
 			...('mailboxId' in where ? { mailboxId: where.mailboxId } : { id: where.sequenceId }),
-			OR: [
-				{ status: 'ACTIVE' },
-				{ status: { in: ['PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED'] }, updatedAt: { gte: since } },
-			],
+			...watchedSequenceWhere(),
 		},
 		select: {
 			id: true,

@@ -6,7 +6,8 @@ import {
 } from '#app/integrations/imap/imap-client.server.ts'
 import { imapConfigForMailbox } from '#app/models/mailbox/imap-settings.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { SYNC_RECENT_DAYS, type SyncResult } from './gmail-sync.server.ts'
+import { type SyncResult } from './gmail-sync.server.ts'
+import { WATCHED_SEQUENCE_SQL, watchedSequenceWhere } from './watched-sequences.server.ts'
 import { isBounce, recordInboundMessage } from './reply-detection.server.ts'
 
 /**
@@ -126,9 +127,7 @@ export async function imapMailboxesToSync(): Promise<string[]> {
 		WHERE m."imapHost" IS NOT NULL AND m."imapPasswordEncrypted" IS NOT NULL
 			AND EXISTS (
 				SELECT 1 FROM "Sequence" s
-				WHERE s."mailboxId" = m.id
-					AND (s.status = 'ACTIVE' OR (s.status IN ('PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED')
-						AND s."updatedAt" > now() - make_interval(days => ${SYNC_RECENT_DAYS}))))
+				WHERE s."mailboxId" = m.id AND ${WATCHED_SEQUENCE_SQL})
 		ORDER BY m.id`
 	return rows.map((row) => row.id)
 }
@@ -137,14 +136,10 @@ type WatchIndex = { byMessageId: Map<string, Watched>; contacts: Set<string> }
 
 /** The mailbox's sent Message-IDs (of sequences it watches) and their contacts' addresses. */
 async function watchIndex(mailboxId: string): Promise<WatchIndex> {
-	const since = new Date(Date.now() - SYNC_RECENT_DAYS * 86_400_000)
 	const sequences = await prisma.sequence.findMany({
 		where: {
 			mailboxId,
-			OR: [
-				{ status: 'ACTIVE' },
-				{ status: { in: ['PAUSED', 'COMPLETED', 'FAILED', 'CANCELLED'] }, updatedAt: { gte: since } },
-			],
+			...watchedSequenceWhere(),
 		},
 		select: {
 			id: true,

@@ -1,4 +1,5 @@
-import { addEmailStepJobsSql } from '#app/jobs/send-email-step.ts'
+import { addEmailStepJobsSql, skippedEmailStepJobsSql } from '#app/jobs/send-email-step.ts'
+import type { SchedulingSettings } from './step-plan.ts'
 
 // The dispatcher's SQL (decision 009). The common send is three statements, each shared by the
 // sends a worker runs at once: FAST_CLAIM_MANY (locks, checks, counts against the cap, marks
@@ -6,7 +7,7 @@ import { addEmailStepJobsSql } from '#app/jobs/send-email-step.ts'
 // its job added). Anything unusual takes the careful path in
 // email-dispatch.server.ts, which reads CLAIM_ROW in a transaction and decides in TypeScript.
 
-export type ClaimRow = {
+export type ClaimRow = SchedulingSettings & {
 	id: string
 	order: number
 	status: string
@@ -31,16 +32,8 @@ export type ClaimRow = {
 	contactName: string
 	unsubscribedAt: Date | null
 	emailBouncedAt: Date | null
-	contactTimeZone: string | null
-	timeZone: string
 	/** The organization's tracking domain: the host of the email's links (decision 015). */
 	trackingDomain: string | null
-	sendWindowEnabled: boolean
-	sendWindowDays: number[] | null
-	sendWindowStart: number
-	sendWindowEnd: number
-	sendGapMinSeconds: number
-	sendGapMaxSeconds: number
 	mailboxId: string | null
 	mailboxAddress: string | null
 	mailboxName: string | null
@@ -231,5 +224,4 @@ export const RECORD_SENT_MANY = `
 	)
 	SELECT (SELECT count(*) FROM step)::int AS recorded, (SELECT count(*) FROM next_step)::int AS jobs,
 		-- Next steps whose job add_jobs skipped (a worker was locking that key's job): added again after.
-		(SELECT json_agg(json_build_object('stepId', n.id, 'runAt', n.run_at)) FROM next_step n
-			WHERE n.id NOT IN (SELECT id FROM job)) AS skipped`
+		${skippedEmailStepJobsSql('next_step', 'w.run_at')}`

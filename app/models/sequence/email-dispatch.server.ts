@@ -9,7 +9,7 @@ import {
 	type OutgoingEmail,
 	type SentEmail,
 } from '#app/integrations/mail/transport.server.ts'
-import { enqueueEmailStepJobs } from '#app/jobs/send-email-step.ts'
+import { enqueueEmailStepJobs, enqueueSkippedEmailStepJobs } from '#app/jobs/send-email-step.ts'
 import { syncSequenceThread } from '#app/models/conversation/gmail-sync.server.ts'
 import { syncImapSequence } from '#app/models/conversation/imap-sync.server.ts'
 import { mailboxDailyLimit } from '#app/models/mailbox/mailbox.server.ts'
@@ -524,12 +524,7 @@ async function runRecordStatement(pool: pg.Pool, query: pg.QueryConfig) {
 	for (let attempt = 1; ; attempt++) {
 		try {
 			const { rows } = await pool.query(query)
-			const skipped = (rows[0]?.skipped ?? []) as Array<{ stepId: string; runAt: string }>
-			const run = (text: string, values: unknown[]) => pool.query(text, values).then((result) => result.rows)
-			await enqueueEmailStepJobs(
-				run,
-				skipped.map((job) => ({ stepId: job.stepId, runAt: new Date(job.runAt) })),
-			)
+			await enqueueSkippedEmailStepJobs(pgRun(pool), rows[0]?.skipped)
 			return
 		} catch (error) {
 			if (attempt >= RECORD_TRIES || !isDeadlock(error)) throw error

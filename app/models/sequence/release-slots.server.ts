@@ -1,4 +1,8 @@
-import { addEmailStepJobsSql, enqueueEmailStepJobs } from '#app/jobs/send-email-step.ts'
+import {
+	addEmailStepJobsSql,
+	enqueueSkippedEmailStepJobs,
+	skippedEmailStepJobsSql,
+} from '#app/jobs/send-email-step.ts'
 import { type SqlRun } from '#app/utils/sql-run.server.ts'
 import { randomGaps, type SendGap } from './step-plan.ts'
 
@@ -46,8 +50,7 @@ const ASSIGN_RELEASE_SLOTS = `
 		${addEmailStepJobsSql('wanted AS v')}
 	)
 	SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM wanted)::int AS jobs,
-		(SELECT json_agg(json_build_object('stepId', w.id, 'runAt', w.run_at AT TIME ZONE 'UTC')) FROM wanted w
-			WHERE w.id NOT IN (SELECT id FROM job)) AS skipped`
+		${skippedEmailStepJobsSql('wanted', "w.run_at AT TIME ZONE 'UTC'")}`
 
 export type HeldRelease = {
 	stepId: string
@@ -72,9 +75,5 @@ export async function assignReleaseSlots(run: SqlRun, releases: HeldRelease[], r
 		releases.map((release) => release.addJob),
 	])
 	// Jobs add_jobs skipped (a worker was locking their key's job) are added again.
-	const skipped = (result?.skipped ?? []) as Array<{ stepId: string; runAt: string }>
-	await enqueueEmailStepJobs(
-		run,
-		skipped.map((job) => ({ stepId: job.stepId, runAt: new Date(job.runAt) })),
-	)
+	await enqueueSkippedEmailStepJobs(run, result?.skipped)
 }

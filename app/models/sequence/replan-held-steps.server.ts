@@ -10,6 +10,7 @@ import {
 	sendWindowOf,
 	type HoldReason,
 	type PlannedSend,
+	type SchedulingSettings,
 } from './step-plan.ts'
 
 /**
@@ -24,17 +25,7 @@ import {
  */
 export type ReplanScope = { kind: 'window' } | { kind: 'cap'; mailboxId: string }
 
-type SequenceRow = {
-	id: string
-	timeZone: string
-	contactTimeZone: string | null
-	sendWindowEnabled: boolean
-	sendWindowDays: number[] | null
-	sendWindowStart: number
-	sendWindowEnd: number
-	sendGapMinSeconds: number
-	sendGapMaxSeconds: number
-}
+type SequenceRow = SchedulingSettings & { id: string }
 
 type StepRow = {
 	id: string

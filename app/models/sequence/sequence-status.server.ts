@@ -8,7 +8,7 @@ import { prismaRun } from '#app/utils/sql-run.server.ts'
 import { cancelUnsentStepsWith } from './cancel-unsent-steps.server.ts'
 import { assignReleaseSlots, type HeldRelease } from './release-slots.server.ts'
 import { pickTimeZone } from './send-window.ts'
-import { planStepSchedule, sendGapOf, sendWindowOf } from './step-plan.ts'
+import { planStepSchedule, sendGapOf, sendWindowOf, type SchedulingSettings } from './step-plan.ts'
 
 /** A sequence rule refused the change; `status` is the HTTP status the API answers with. */
 export class SequenceRuleError extends Error {
@@ -27,18 +27,10 @@ export const UNSENT_STEP_STATUSES = ['PENDING', 'DRAFT', 'SCHEDULED'] as const
 
 type Tx = Prisma.TransactionClient
 
-type LockedSequence = {
+type LockedSequence = SchedulingSettings & {
 	id: string
 	status: SequenceStatus
 	organizationId: string
-	timeZone: string
-	contactTimeZone: string | null
-	sendWindowEnabled: boolean
-	sendWindowDays: number[] | null
-	sendWindowStart: number
-	sendWindowEnd: number
-	sendGapMinSeconds: number
-	sendGapMaxSeconds: number
 	mailboxId: string | null
 	shouldResetGmailScope: boolean | null
 	/** The sequence's sender: the domain of its steps' Message-IDs. */

@@ -59,13 +59,28 @@ export function capDeferral(
 	return { at: nextSendOpening(dueAt, window, timeZone), dueAt, hold: 'DAILY_CAP' }
 }
 
-/** The organization's window as stored on the Organization row. */
-export function sendWindowOf(organization: {
+/**
+ * What plans a sequence's sends, as the activation, re-plan and dispatch queries read it: the
+ * organization's zone, window and gaps, and the contact's own zone.
+ */
+export type SchedulingSettings = {
+	timeZone: string
+	contactTimeZone: string | null
 	sendWindowEnabled: boolean
 	sendWindowDays: number[] | null
 	sendWindowStart: number
 	sendWindowEnd: number
-}): SendWindow {
+	sendGapMinSeconds: number
+	sendGapMaxSeconds: number
+}
+
+/** The organization's window as stored on the Organization row. */
+export function sendWindowOf(
+	organization: Pick<
+		SchedulingSettings,
+		'sendWindowEnabled' | 'sendWindowDays' | 'sendWindowStart' | 'sendWindowEnd'
+	>,
+): SendWindow {
 	return {
 		enabled: organization.sendWindowEnabled,
 		days: organization.sendWindowDays ?? [],
