@@ -1,5 +1,9 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { PermanentDeliveryError } from '#app/integrations/mail/transport.server.ts'
+import {
+	PermanentDeliveryError,
+	SendRefusedError,
+	ServerUnreachableError,
+} from '#app/integrations/mail/transport.server.ts'
 import { sendReply } from '#app/models/conversation/conversation.server.ts'
 import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { ReplySchema } from '#app/schemas/conversation.ts'
@@ -28,7 +32,10 @@ export async function action({ request }: ActionFunctionArgs) {
 			return sequenceErrorResponse(error)
 		} catch {
 			console.error('Sending a reply failed', error)
-			const detail = error instanceof Error && error.message ? `: ${error.message}` : ''
+			// Only the mail server's own words reach the user; anything else (a database error, a bug)
+			// stays in the log.
+			const fromServer = error instanceof SendRefusedError || error instanceof ServerUnreachableError
+			const detail = fromServer && error.message ? `: ${error.message}` : ''
 			return apiError(502, 'send_failed', `The reply could not be sent${detail}`)
 		}
 	}
