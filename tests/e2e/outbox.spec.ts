@@ -10,7 +10,7 @@ import { signIn, uniqueEmail } from './utils.ts'
 let client: pg.Client
 
 test.beforeAll(async () => {
-	const { serverUrl } = await startTestPostgres()
+	const { serverUrl } = await startTestPostgres('postgres-e2e')
 	client = new pg.Client({
 		connectionString: databaseUrlFor(serverUrl, `reachout_e2e_${process.env.E2E_PORT ?? 3917}`),
 	})

@@ -9,7 +9,7 @@ import { startTestPostgres } from '../setup/test-database.ts'
 // failed, clicked) are then written straight into the e2e server's database.
 
 export async function connectDatabase() {
-	const { serverUrl } = await startTestPostgres()
+	const { serverUrl } = await startTestPostgres('postgres-e2e')
 	const client = new pg.Client({
 		connectionString: databaseUrlFor(serverUrl, `reachout_e2e_${process.env.E2E_PORT ?? 3917}`),
 	})

@@ -2,7 +2,7 @@ import { recreateDatabase, startTestPostgres } from '#tests/setup/test-database.
 
 // The built app in production mode on a fresh database, with the worker inline
 // and the development sign-in enabled, for Playwright.
-const postgres = await startTestPostgres()
+const postgres = await startTestPostgres('postgres-e2e')
 process.env.DATABASE_URL = await recreateDatabase(
 	postgres.serverUrl,
 	`reachout_e2e_${process.env.E2E_PORT ?? 3917}`,

@@ -2,10 +2,14 @@ import pg from 'pg'
 import { databaseUrlFor, startEmbeddedPostgres } from '#scripts/database/embedded-postgres.ts'
 
 /** The server tests run on: DATABASE_URL's when set, else an embedded one under .data/postgres-test. */
-export async function startTestPostgres() {
+/**
+ * DATABASE_URL's server, else an embedded one under `.data/<name>`: Vitest and Playwright use
+ * their own (they run side by side in `npm test`, and each stops its server when done).
+ */
+export async function startTestPostgres(name: 'postgres-test' | 'postgres-e2e' = 'postgres-test') {
 	const configured = process.env.DATABASE_URL
 	if (configured) return { serverUrl: databaseUrlFor(configured, 'postgres'), stop: async () => {} }
-	return startEmbeddedPostgres('postgres-test')
+	return startEmbeddedPostgres(name)
 }
 
 export async function recreateDatabase(serverUrl: string, name: string, template?: string) {

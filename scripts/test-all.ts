@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process'
+
+/**
+ * `npm test` after the type check and lint: the Vitest lane (unit and integration tests, then the
+ * reliability suite) and the Playwright lane (build, then the browser specs) side by side. Both
+ * spend most of their time waiting on PostgreSQL, the browser or a fake, so on a 2-core machine
+ * the two lanes take little longer than the longer one alone. Each lane has its own database
+ * server (tests/setup/test-database.ts). Output lines carry their lane's name; the exit code is
+ * the first failure's.
+ */
+type Lane = { name: string; scripts: string[] }
+
+const lanes: Lane[] = [
+	{ name: 'vitest', scripts: ['test:unit', 'test:reliability'] },
+	{ name: 'e2e', scripts: ['test:e2e'] },
+]
+
+function runScript(lane: string, script: string): Promise<number> {
+	return new Promise((resolve) => {
+		const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+		const prefix = `[${lane}] `
+		for (const stream of [child.stdout, child.stderr]) {
+			let rest = ''
+			stream.on('data', (chunk: Buffer) => {
+				const lines = (rest + chunk.toString()).split('\n')
+				rest = lines.pop() ?? ''
+				for (const line of lines) process.stdout.write(prefix + line + '\n')
+			})
+			stream.on('end', () => {
+				if (rest) process.stdout.write(prefix + rest + '\n')
+			})
+		}
+		child.on('close', (code) => resolve(code ?? 1))
+	})
+}
+
+async function runLane(lane: Lane) {
+	const started = Date.now()
+	for (const script of lane.scripts) {
+		const code = await runScript(lane.name, script)
+		if (code !== 0) {
+			console.log(`[${lane.name}] npm run ${script} failed (exit ${code})`)
+			return code
+		}
+	}
+	console.log(`[${lane.name}] passed in ${Math.round((Date.now() - started) / 1000)} s`)
+	return 0
+}
+
+const codes = await Promise.all(lanes.map(runLane))
+process.exit(codes.find((code) => code !== 0) ?? 0)
