@@ -33,10 +33,21 @@ export function setupApiRouter() {
 			body,
 			json,
 			form,
-		}: { cookie?: string; body?: string; json?: unknown; form?: Record<string, string> } = {},
+			headers: extraHeaders = {},
+		}: {
+			cookie?: string
+			body?: string
+			json?: unknown
+			form?: Record<string, string>
+			headers?: Record<string, string>
+		} = {},
 	) {
 		// Host too: Remix compares it with Origin before it runs a page's action.
-		const headers: Record<string, string> = { Origin: TEST_ORIGIN, Host: new URL(TEST_ORIGIN).host }
+		const headers: Record<string, string> = {
+			Origin: TEST_ORIGIN,
+			Host: new URL(TEST_ORIGIN).host,
+			...extraHeaders,
+		}
 		if (cookie) headers.Cookie = cookie
 		const payload = form
 			? new URLSearchParams(form).toString()

@@ -44,6 +44,11 @@ const schema = z.object({
 	/** A temporary failure waits this × 2^(attempts − 1), at most EMAIL_SEND_RETRY_MAX_SECONDS, with jitter. */
 	EMAIL_SEND_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
 	EMAIL_SEND_RETRY_MAX_SECONDS: z.coerce.number().positive().default(3600),
+	/**
+	 * Days after its send that a tracked link redirects; later it opens a page that shows where it
+	 * goes and asks to continue (decision 020). A year covers a sales cycle.
+	 */
+	TRACKED_LINK_DAYS: z.coerce.number().positive().default(365),
 	/** The assistant (issue 5): any OpenAI-compatible server. Without a key the offline writer writes. */
 	OPENAI_API_KEY: z.string().optional(),
 	OPENAI_BASE_URL: z.string().url().optional(),

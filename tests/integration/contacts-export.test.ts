@@ -8,10 +8,10 @@ import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
 
 const HEADER = 'First Name,Last Name,Email,Phone,LinkedIn,Role,Company,Status,Tags,Campaigns,Created At'
 
-async function exportGet(query: string, cookie?: string) {
+async function exportGet(query: string, cookie?: string, headers?: Record<string, string>) {
 	return callRoute(() =>
 		loader({
-			request: makeRequest(`/resources/contacts/export${query}`, { cookie }),
+			request: makeRequest(`/resources/contacts/export${query}`, { cookie, headers }),
 			params: {},
 			context: {},
 		}),
@@ -168,9 +168,11 @@ describe('contacts CSV export', () => {
 		await insertContact(owner.organization.id, { firstName: 'Private' })
 		const stranger = await createSignedInUser()
 		expect(lines((await exportGet('', stranger.cookie)).body)).toEqual([HEADER])
-		const anonymous = await exportGet('')
+		const anonymous = await exportGet('', undefined, { Accept: 'text/html' })
 		expect(anonymous.status).toBe(302)
 		expect(anonymous.headers.get('Location')).toContain('/login')
+		// An API client is told, not redirected (decision 020).
+		expect((await exportGet('')).status).toBe(401)
 	})
 
 	test('a post without a selection goes back to the contacts page with an error toast', async () => {

@@ -1,10 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { legacySignedToken, sealToken } from '#app/models/tracking/signed-token.server.ts'
-import {
-	decodeHtmlEntities,
-	readTrackedLink,
-	rewriteLinksForTracking,
-} from '#app/models/tracking/tracked-links.server.ts'
+import { decodeHtmlEntities } from '#app/models/tracking/anchor-links.ts'
+import { readTrackedLink, rewriteLinksForTracking } from '#app/models/tracking/tracked-links.server.ts'
 import { unsubscribeUrl } from '#app/models/unsubscribe/unsubscribe.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { appUrl } from '#app/utils/env.server.ts'
@@ -35,10 +32,20 @@ function escapeAttribute(url: string) {
 	return url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 }
 
-async function sequenceWithStep() {
+/** A sequence whose first step, with this HTML, was sent (only links of a sent email redirect). */
+async function sequenceWithStep(bodyHtml: string) {
 	const { user, organization } = await createSignedInUser()
-	const sequence = await insertSequence({ organizationId: organization.id, user, status: 'ACTIVE' })
-	return { organization, sequence, step: sequence.emailSteps[0]! }
+	const sequence = await insertSequence({
+		organizationId: organization.id,
+		user,
+		status: 'ACTIVE',
+		steps: [{ bodyHtml, status: 'SENT' }],
+	})
+	const step = await prisma.emailStep.update({
+		where: { id: sequence.emailSteps[0]!.id },
+		data: { sentAt: new Date() },
+	})
+	return { organization, sequence, step }
 }
 
 describe('rewriteLinksForTracking', () => {
@@ -80,10 +87,10 @@ describe('rewriteLinksForTracking', () => {
 
 describe('GET /t/:token', () => {
 	test('non-ASCII, query strings and fragments arrive byte for byte; LINK_CLICK names the step', async () => {
-		const { organization, sequence, step } = await sequenceWithStep()
 		const html = TRICKY_URLS.map((url, index) => `<a href="${escapeAttribute(url)}">link ${index}</a>`).join(
 			' ',
 		)
+		const { organization, sequence, step } = await sequenceWithStep(html)
 		const tokens = trackedTokens(rewriteLinksForTracking(html, step.id))
 		expect(tokens).toHaveLength(TRICKY_URLS.length)
 
@@ -118,8 +125,8 @@ describe('GET /t/:token', () => {
 	})
 
 	test('a forged, altered or foreign token is a 404 and records nothing: no open redirect', async () => {
-		const { step } = await sequenceWithStep()
-		const [token] = trackedTokens(rewriteLinksForTracking('<a href="https://example.com/ok">ok</a>', step.id))
+		const { step } = await sequenceWithStep('<a href="https://example.com/ok">ok</a>')
+		const [token] = trackedTokens(rewriteLinksForTracking(step.bodyHtml, step.id))
 		const [, signature] = legacySignedToken('link', [step.id, 'https://example.com/ok']).split('.')
 		const evilPayload = Buffer.from(JSON.stringify([step.id, 'https://evil.example/'])).toString('base64url')
 		const flipped = Buffer.from(token!, 'base64url')
@@ -144,13 +151,14 @@ describe('GET /t/:token', () => {
 		expect(await prisma.sequenceEvent.count({ where: { emailStepId: step.id } })).toBe(0)
 	})
 
-	test('a link of a deleted step still redirects, recording nothing', async () => {
-		const { step } = await sequenceWithStep()
-		const [token] = trackedTokens(rewriteLinksForTracking('<a href="https://example.com/x">x</a>', step.id))
+	test('a link of a deleted step is a 404: nothing shows any more that it was sent (decision 020)', async () => {
+		const { step } = await sequenceWithStep('<a href="https://example.com/x">x</a>')
+		const [token] = trackedTokens(rewriteLinksForTracking(step.bodyHtml, step.id))
+		expect((await send('GET', `/t/${token}`)).status).toBe(302)
 		await prisma.emailStep.delete({ where: { id: step.id } })
 		const response = await send('GET', `/t/${token}`)
-		expect(response.status).toBe(302)
-		expect(response.headers.get('Location')).toBe('https://example.com/x')
+		expect(response.status).toBe(404)
+		expect(response.headers.get('Location')).toBeNull()
 	})
 })
 
@@ -175,7 +183,7 @@ describe('tokens that name nothing (decision 015)', () => {
 	})
 
 	test('a link in email sent before sealed tokens still redirects and records the click', async () => {
-		const { step } = await sequenceWithStep()
+		const { step } = await sequenceWithStep('<a href="https://example.com/old?x=1">Old</a>')
 		const old = legacySignedToken('link', [step.id, 'https://example.com/old?x=1'])
 		const response = await send('GET', `/t/${old}`)
 		expect(response.status).toBe(302)

@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node'
 import type { Role } from '#app/generated/prisma/enums.ts'
 import { apiError } from '#app/utils/api.server.ts'
 import { adminEmailDomains } from '#app/utils/env.server.ts'
+import { answersSignInWithRedirect } from '#app/utils/request-kind.ts'
 import { clearSessionCookie, readSessionId } from '#app/utils/session.server.ts'
 import { findActiveSession } from './session.server.ts'
 
@@ -43,17 +44,29 @@ export function isPlatformAdminEmail(email: string, emailVerified: boolean) {
 export async function requireActor(request: Request): Promise<Actor> {
 	const actor = await getActor(request)
 	if (actor) return actor
-	const url = new URL(request.url)
-	const redirectTo = `${url.pathname}${url.search}`
-	const headers = (await readSessionId(request)) ? { 'Set-Cookie': await clearSessionCookie() } : undefined
-	throw redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, { headers })
+	throw await signedOutResponse(request, 'sign-in')
 }
 
 /** For the JSON API: 401 without a valid session. */
 export async function requireApiActor(request: Request): Promise<Actor> {
 	const actor = await getActor(request)
-	if (!actor) throw apiError(401, 'unauthorized', 'Authentication required')
-	return actor
+	if (actor) return actor
+	throw await signedOutResponse(request, 'unauthorized')
+}
+
+/**
+ * The answer without a session. Resource routes (`/resources/…`) serve both pages and programs,
+ * so there the request decides, whichever helper the route calls: a browser page goes to sign in,
+ * an API client gets `401 { error, message }` (request-kind.ts). Elsewhere the helper decides.
+ */
+async function signedOutResponse(request: Request, answer: 'sign-in' | 'unauthorized') {
+	const url = new URL(request.url)
+	if (url.pathname.startsWith('/resources/'))
+		answer = answersSignInWithRedirect(request.headers) ? 'sign-in' : 'unauthorized'
+	if (answer === 'unauthorized') return apiError(401, 'unauthorized', 'Authentication required')
+	const redirectTo = `${url.pathname}${url.search}`
+	const headers = (await readSessionId(request)) ? { 'Set-Cookie': await clearSessionCookie() } : undefined
+	return redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, { headers })
 }
 
 /** The actor as the mailbox rules see them. */

@@ -1,5 +1,7 @@
 import { prisma } from '#app/utils/db.server.ts'
-import { appUrl } from '#app/utils/env.server.ts'
+import { appUrl, getEnv } from '#app/utils/env.server.ts'
+import { ANCHOR_TAG, decodeHtmlEntities, HREF_ATTRIBUTE, hrefUrl, isWebUrl } from './anchor-links.ts'
+import { CLICK_BURST_WINDOW_MS, decideClick, type LandingReason } from './click-rules.ts'
 import { openToken, sealToken } from './signed-token.server.ts'
 
 /**
@@ -7,17 +9,15 @@ import { openToken, sealToken } from './signed-token.server.ts'
  * organization's tracking domain, else the app (tracking-domain.server.ts); the token is sealed
  * and carries the email step id and the link's exact URL, unreadable (decision 015), so
  * `/t/<token>` can record LINK_CLICK and redirect to precisely what the author wrote — and
- * nothing else: a forged or altered token is a 404, never an open redirect.
+ * nothing else: a forged or altered token is a 404, and so is a token whose link was not in an
+ * email that went out, or a link past its time without asking (click-rules.ts, decision 020).
  *
  * A link whose visible text is itself a URL ("https://acme.test/demo", "acme.test/demo") is left
  * as written: a tracked href under a URL text is what phishing filters look for (the text names
  * one address, the link goes to another).
  */
 
-// An <a> start tag; quoted attribute values may contain '>'.
-const ANCHOR_TAG = /<a\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi
 const ANCHOR_END = /<\/a\s*>/gi
-const HREF_ATTRIBUTE = /(\shref\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i
 // A text that reads as an address: a scheme, "www.", or a host name with a dot (and maybe a path).
 const URL_LIKE_TEXT =
 	/^(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?)$/i
@@ -35,10 +35,8 @@ export function rewriteLinksForTracking(html: string, emailStepId: string, baseU
 	return html.replace(ANCHOR_TAG, (tag, offset: number) => {
 		if (URL_LIKE_TEXT.test(anchorText(html, offset + tag.length))) return tag
 		return tag.replace(HREF_ATTRIBUTE, (attribute, prefix: string, ...values: Array<string | undefined>) => {
-			const raw = values.slice(0, 3).find((value) => value !== undefined) ?? ''
-			// Browsers strip surrounding whitespace from URLs; so do we, to send them where a click would.
-			const url = decodeHtmlEntities(raw).trim()
-			if (!/^https?:\/\//i.test(url)) return attribute
+			const url = hrefUrl(values.slice(0, 3).find((value) => value !== undefined) ?? '')
+			if (!isWebUrl(url)) return attribute
 			if (ownPrefixes.some((own) => url.startsWith(own))) return attribute
 			return `${prefix}"${trackingUrl(emailStepId, url, baseUrl)}"`
 		})
@@ -64,29 +62,61 @@ export function readTrackedLink(token: string) {
 	return { emailStepId, url }
 }
 
+export type TrackedLinkClick =
+	| { kind: 'not-found' }
+	| { kind: 'redirect'; url: string }
+	| { kind: 'landing'; url: string; reason: LandingReason; organizationName: string; sentAt: Date }
+
 /**
- * Records LINK_CLICK for the step and returns the original URL, or null for an invalid token.
- * A step deleted since still redirects: the URL was signed by us, so it is no open redirect.
+ * What a click on `/t/<token>` gets (click-rules.ts): one read of the step, with its recent clicks
+ * counted in the same statement, then LINK_CLICK recorded for a redirect only. A landing page
+ * records nothing: its reader has not gone anywhere yet, and its link leads straight on.
  */
-export async function recordLinkClick(token: string) {
+export async function followTrackedLink(token: string, now = new Date()): Promise<TrackedLinkClick> {
 	const link = readTrackedLink(token)
-	if (!link) return null
+	if (!link) return { kind: 'not-found' }
 	const step = await prisma.emailStep.findUnique({
 		where: { id: link.emailStepId },
-		select: { id: true, organizationId: true, sequenceId: true },
-	})
-	if (step) {
-		await prisma.sequenceEvent.create({
-			data: {
-				type: 'LINK_CLICK',
-				url: link.url,
-				emailStepId: step.id,
-				sequenceId: step.sequenceId,
-				organizationId: step.organizationId,
+		select: {
+			id: true,
+			organizationId: true,
+			sequenceId: true,
+			status: true,
+			sentAt: true,
+			repliedAt: true,
+			bodyHtml: true,
+			organization: { select: { name: true } },
+			_count: {
+				select: {
+					events: {
+						where: { type: 'LINK_CLICK', createdAt: { gt: new Date(now.getTime() - CLICK_BURST_WINDOW_MS) } },
+					},
+				},
 			},
-		})
+		},
+	})
+	const facts = step && { ...step, recentClicks: step._count.events }
+	const decision = decideClick(facts, link.url, { now, linkDays: getEnv().TRACKED_LINK_DAYS })
+	if (decision.kind === 'not-found' || !step) return { kind: 'not-found' }
+	if (decision.kind === 'landing') {
+		return {
+			kind: 'landing',
+			url: link.url,
+			reason: decision.reason,
+			organizationName: step.organization.name,
+			sentAt: (step.sentAt ?? step.repliedAt)!,
+		}
 	}
-	return link.url
+	await prisma.sequenceEvent.create({
+		data: {
+			type: 'LINK_CLICK',
+			url: link.url,
+			emailStepId: step.id,
+			sequenceId: step.sequenceId,
+			organizationId: step.organizationId,
+		},
+	})
+	return { kind: 'redirect', url: link.url }
 }
 
 /**
@@ -138,25 +168,4 @@ function percentEncodeNonAscii(value: string) {
 function isLoneSurrogate(character: string) {
 	const code = character.codePointAt(0) ?? 0
 	return code >= 0xd800 && code <= 0xdfff
-}
-
-const NAMED_ENTITIES: Record<string, string> = {
-	amp: '&',
-	lt: '<',
-	gt: '>',
-	quot: '"',
-	apos: "'",
-	nbsp: '\u00a0',
-}
-
-/** Attribute values as a browser reads them: the character references editors emit. */
-export function decodeHtmlEntities(value: string) {
-	return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (reference, name: string) => {
-		if (name[0] === '#') {
-			const codePoint =
-				name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
-			return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : reference
-		}
-		return NAMED_ENTITIES[name.toLowerCase()] ?? reference
-	})
 }

@@ -6,7 +6,7 @@ import {
 	unstable_parseMultipartFormData,
 } from '@remix-run/node'
 import { DocumentUploadError, startDocumentParse } from '#app/models/document/parse-document.server.ts'
-import { requireActor, requireApiActor } from '#app/models/session/auth.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
 import { PDF_MAX_BYTES, PDF_MISSING_MESSAGE, PDF_TOO_LARGE_MESSAGE } from '#app/schemas/document-upload.ts'
 import { methodNotAllowed } from '#app/utils/api.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -27,7 +27,7 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
 	if (request.method !== 'POST') throw methodNotAllowed()
 	const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json')
-	const actor = wantsJson ? await requireApiActor(request) : await requireActor(request)
+	const actor = await requireActor(request)
 
 	function fail(message: string) {
 		if (wantsJson) return Response.json({ error: 'invalid_file', message }, { status: 400 })
