@@ -48,13 +48,25 @@ function patterns(build: ServerBuild) {
 	return list
 }
 
-export function allowedMethods(build: ServerBuild, pathname: string): string[] {
+/** The route a path reaches (the most specific match), with its full pattern. */
+function matchRoute(build: ServerBuild, pathname: string) {
 	const segments = pathname.split('/').filter(Boolean)
-	let best: { route: Route; statics: number } | null = null
+	let best: { route: Route; pattern: string; statics: number } | null = null
 	for (const { route, pattern } of patterns(build)) {
 		const statics = score(pattern, segments)
-		if (statics !== null && (!best || statics > best.statics)) best = { route, statics }
+		if (statics !== null && (!best || statics > best.statics)) best = { route, pattern, statics }
 	}
+	return best
+}
+
+/** The request log's route: `/api/v1/contacts/:id` for `/api/v1/contacts/c123`; null when none matches. */
+export function routePattern(build: ServerBuild, pathname: string): string | null {
+	const match = matchRoute(build, pathname)
+	return match ? `/${match.pattern}` : null
+}
+
+export function allowedMethods(build: ServerBuild, pathname: string): string[] {
+	const best = matchRoute(build, pathname)
 	if (!best) return []
 	const module = best.route.module
 	return [
