@@ -32,6 +32,13 @@ const build = {
 				throw new Error('boom')
 			}),
 		},
+		notFound: {
+			id: 'notFound',
+			parentId: 'root',
+			path: '*',
+			module: routeModule(() => new Response('not found', { status: 404 })),
+		},
+		home: { id: 'home', parentId: 'root', index: true, module: routeModule(() => new Response('home')) },
 		health: {
 			id: 'health',
 			parentId: 'root',
@@ -97,6 +104,16 @@ describe('the request log', () => {
 		})
 		expect(lines[0]!.durationMs).toBeGreaterThanOrEqual(0)
 		expect(JSON.stringify(lines[0])).not.toContain('c123')
+	})
+
+	test('the index route is `/`, the catch-all `/*`: a splat loses to an exact match', async () => {
+		const { get, lines } = await serve()
+		await get('/')
+		await get('/no/such/page')
+		expect(lines.map((line) => [line.route, line.status])).toEqual([
+			['/', 200],
+			['/*', 404],
+		])
 	})
 
 	test("the API's 500 quotes the request id of the header and of the log line", async () => {
