@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import { recordWorkerBeat } from '#app/models/health/worker-heartbeat.server.ts'
 
-export type WorkerHeartbeat = { stop: () => void }
+export type WorkerHeartbeat = {
+	stop: () => void
+	/** Settles once the beats have stopped and the last one has finished. */
+	stopped: Promise<void>
+}
 
 /**
  * Beats every `intervalSeconds` while all of this process's job loops run; when one of them ends
@@ -31,10 +35,16 @@ export async function startWorkerHeartbeat({
 				warned = true
 			},
 		)
-	await beat()
-	const timer = setInterval(() => void beat(), intervalSeconds * 1000)
+	let lastBeat = beat()
+	await lastBeat
+	const timer = setInterval(() => (lastBeat = beat()), intervalSeconds * 1000)
 	timer.unref()
-	const stop = () => clearInterval(timer)
+	let markStopped!: () => void
+	const stopped = new Promise<void>((resolve) => (markStopped = resolve))
+	const stop = () => {
+		clearInterval(timer)
+		void lastBeat.then(() => markStopped())
+	}
 	for (const loop of jobLoops) loop.then(stop, stop)
-	return { stop }
+	return { stop, stopped }
 }

@@ -29,8 +29,10 @@ describe('/resources/healthcheck', () => {
 		await recordWorkerBeat(worker)
 		const { status, body } = await healthcheck()
 		expect(status).toBe(200)
-		expect(body).toMatchObject({ status: 'ok', database: 'ok', worker: { ageSeconds: 0 } })
-		expect(Date.now() - Date.parse(body.worker.lastBeatAt!)).toBeLessThan(10_000)
+		expect(body).toMatchObject({ status: 'ok', database: 'ok' })
+		const row = await prisma.workerHeartbeat.findUniqueOrThrow({ where: { id: worker.id } })
+		expect(body.worker.lastBeatAt).toBe(row.beatAt.toISOString())
+		expect(body.worker.ageSeconds).toBeLessThanOrEqual(60)
 		expect(body.problems).toBeUndefined()
 	})
 
@@ -82,11 +84,11 @@ describe('the worker heartbeat', () => {
 			const [first] = await beats()
 			expect(first?.pid).toBe(process.pid)
 			await expect
-				.poll(async () => (await beats())[0]!.beatAt.getTime())
+				.poll(async () => (await beats())[0]!.beatAt.getTime(), { timeout: 15_000 })
 				.toBeGreaterThan(first!.beatAt.getTime())
 
 			endLoop()
-			await new Promise((resolve) => setTimeout(resolve, 100))
+			await heartbeat.stopped
 			const last = (await beats())[0]!.beatAt.getTime()
 			await new Promise((resolve) => setTimeout(resolve, 300))
 			expect((await beats())[0]!.beatAt.getTime()).toBe(last)
