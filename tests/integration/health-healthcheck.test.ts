@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { warnIfNoWorkerBeats } from '#app/models/health/system-health.server.ts'
 import { recordWorkerBeat } from '#app/models/health/worker-heartbeat.server.ts'
 import { loader } from '#app/routes/resources+/healthcheck.tsx'
 import { disconnectPrisma, prisma } from '#app/utils/db.server.ts'
@@ -71,6 +72,19 @@ describe('/resources/healthcheck', () => {
 			process.env.DATABASE_URL = databaseUrl
 		}
 		expect((await healthcheck('?worker=ignore')).status).toBe(200)
+	})
+})
+
+describe('a web process without a worker', () => {
+	test('says so in its log once a worker has had time to beat and none did', async () => {
+		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+		try {
+			warnIfNoWorkerBeats({ maxBeatAgeSeconds: 0.05 })
+			await expect.poll(() => warn.mock.calls.length, { timeout: 10_000 }).toBe(1)
+			expect(String(warn.mock.calls[0]![0])).toMatch(/No worker has ever run.*npm run worker.*503/s)
+		} finally {
+			warn.mockRestore()
+		}
 	})
 })
 
