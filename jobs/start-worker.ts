@@ -4,6 +4,7 @@ import { GENERATE_SEQUENCE_TASK } from '#app/jobs/generate-sequence.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { crontab } from './crontab.ts'
 import { taskList } from './task-list.ts'
+import { startWorkerHeartbeat } from './worker-heartbeat.ts'
 
 export type Worker = { stop: () => Promise<void> }
 
@@ -52,8 +53,14 @@ export async function startWorker({
 		await Promise.allSettled(runners.map((runner) => runner.stop()))
 		throw error
 	}
+	// What the healthcheck reads (decision 023).
+	const heartbeat = await startWorkerHeartbeat({
+		jobLoops: runners.map((runner) => runner.promise),
+		intervalSeconds: getEnv().WORKER_HEARTBEAT_SECONDS,
+	})
 	return {
 		async stop() {
+			heartbeat.stop()
 			await Promise.all(runners.map((runner) => runner.stop()))
 		},
 	}

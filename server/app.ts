@@ -5,6 +5,7 @@ import express from 'express'
 import { refuseForeignOrigin, trustProxySetting } from './guards/origin.ts'
 import { securityHeaders } from './guards/security-headers.ts'
 import { createRemixHandler } from './remix-handler.ts'
+import { requestLog, requestLogEnabled } from './request-log.ts'
 
 const projectRoot = path.resolve(import.meta.dirname, '..')
 
@@ -19,6 +20,14 @@ export async function createApp({ mode }: { mode: 'development' | 'production' }
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY))
+	// First, so every answer (a guard's refusal too) carries a request id and gets its log line.
+	app.use(
+		requestLog({
+			enabled: requestLogEnabled(process.env.LOG_REQUESTS, mode),
+			trustIncomingId: Boolean(trustProxySetting(process.env.TRUST_PROXY)),
+			quietRoutine: mode === 'production',
+		}),
+	)
 	app.use(compression({ filter: shouldCompress }))
 	app.use(securityHeaders({ production: mode === 'production' }))
 	app.use(refuseForeignOrigin({ appUrl: process.env.APP_URL }))

@@ -7,7 +7,8 @@ import {
 	writeReadableStreamToWritable,
 } from '@remix-run/node'
 import type express from 'express'
-import { allowedMethods } from './guards/allowed-methods.ts'
+import { currentRequestContext } from '#app/utils/request-context.server.ts'
+import { allowedMethods, routePattern } from './guards/allowed-methods.ts'
 import {
 	checkRequestUrl,
 	type GuardedBody,
@@ -35,8 +36,11 @@ export function createRemixHandler({
 		try {
 			checkRequestUrl(request)
 			const isApi = request.path.startsWith('/api/')
+			const serverBuild = await loadBuild()
+			const context = currentRequestContext()
+			if (context) context.route = routePattern(serverBuild, request.path) ?? undefined
 			// A wrong method never reaches Remix, which would log it as an error with a stack.
-			if (isApi) refuseWrongMethod(request, await loadBuild())
+			if (isApi) refuseWrongMethod(request, serverBuild)
 			const body = await readGuardedBody(request)
 			let remixResponse = await handle(remixRequest(request, response, body))
 			if (isApi) remixResponse = await inApiShape(remixResponse, request)
@@ -113,7 +117,8 @@ function refuseWrongMethod(request: express.Request, build: ServerBuild) {
 
 async function inApiShape(response: Response, request: express.Request) {
 	if (response.status < 500 || !(await isRemixError(response))) return response
-	const requestId = randomUUID()
+	// The request log's id (server/request-log.ts), so the answer, this line and the log line agree.
+	const requestId = currentRequestContext()?.requestId ?? randomUUID()
 	// Remix's handleError (entry.server) has logged the error itself; this ties it to the answer.
 	console.error(`request ${requestId}: ${request.method} ${request.path} answered 500`)
 	return Response.json(

@@ -86,6 +86,10 @@ export async function runServer({ mode, seed, inlineWorker, afterStop }: Options
 			const { startWorker } = await import('#jobs/start-worker.ts')
 			started.worker = await startWorker({ databaseUrl: database.databaseUrl })
 		}
+		if (!inlineWorker) {
+			const { warnIfNoWorkerBeats } = await import('#app/models/health/system-health.server.ts')
+			warnIfNoWorkerBeats({ maxBeatAgeSeconds: getEnv().WORKER_HEARTBEAT_MAX_AGE_SECONDS })
+		}
 		const seconds = ((Date.now() - startedAt) / 1000).toFixed(1)
 		if (stopping) return { server, port }
 		console.log(

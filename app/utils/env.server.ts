@@ -20,6 +20,11 @@ const schema = z.object({
 	ADMIN_EMAIL_DOMAINS: z.string().default(''),
 	WORKER: z.enum(['inline', 'off', '']).optional(),
 	WORKER_CONCURRENCY: z.coerce.number().int().positive().default(5),
+	/** How often each worker records that it is alive, and the age past which the healthcheck fails. */
+	WORKER_HEARTBEAT_SECONDS: z.coerce.number().positive().default(10),
+	WORKER_HEARTBEAT_MAX_AGE_SECONDS: z.coerce.number().positive().default(60),
+	/** One JSON line per request (server/request-log.ts); unset: on in production only. */
+	LOG_REQUESTS: z.enum(['true', 'false', '1', '0', '']).optional(),
 	SESSION_MAX_AGE_DAYS: z.coerce.number().positive().default(30),
 	/**
 	 * Where googleapis sends Gmail and token calls. Unset means Google itself; tests and offline

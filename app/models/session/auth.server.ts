@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node'
 import type { Role } from '#app/generated/prisma/enums.ts'
 import { apiError } from '#app/utils/api.server.ts'
 import { adminEmailDomains } from '#app/utils/env.server.ts'
+import { noteActingOrganization } from '#app/utils/request-context.server.ts'
 import { answersSignInWithRedirect } from '#app/utils/request-kind.ts'
 import { clearSessionCookie, readSessionId } from '#app/utils/session.server.ts'
 import { findActiveSession } from './session.server.ts'
@@ -23,6 +24,8 @@ export async function getActor(request: Request): Promise<Actor | null> {
 	const session = await findActiveSession(sessionId)
 	const membership = session?.user.memberships[0]
 	if (!session || !membership) return null
+	// The request log names the organization that acted.
+	noteActingOrganization(membership.organizationId)
 	return {
 		sessionId: session.id,
 		userId: session.user.id,

@@ -1,12 +1,17 @@
-import { pingDatabase } from '#app/utils/db.server.ts'
+import { type LoaderFunctionArgs } from '@remix-run/node'
+import { checkSystemHealth } from '#app/models/health/system-health.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
 
-// Load balancers and Playwright wait on this: it answers once the database does.
-export async function loader() {
-	try {
-		await pingDatabase()
-		return new Response('OK')
-	} catch (error) {
-		console.error('healthcheck failed', error)
-		return new Response('ERROR', { status: 500 })
-	}
+// Load balancers, Playwright and monitors wait on this: 200 when the database answers and a worker
+// beat recently, else 503 with what is wrong. `?worker=ignore` asks only about this web process.
+export async function loader({ request }: LoaderFunctionArgs) {
+	const ignoreWorker = new URL(request.url).searchParams.get('worker') === 'ignore'
+	const health = await checkSystemHealth({
+		maxBeatAgeSeconds: getEnv().WORKER_HEARTBEAT_MAX_AGE_SECONDS,
+		ignoreWorker,
+	})
+	return Response.json(health, {
+		status: health.status === 'ok' ? 200 : 503,
+		headers: { 'Cache-Control': 'no-store' },
+	})
 }
