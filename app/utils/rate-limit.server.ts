@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
-import {
-	RateLimiterMemory,
-	RateLimiterPostgres,
-	RateLimiterRes,
-	RLWrapperTimeouts,
-} from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterPostgres, RLWrapperTimeouts } from 'rate-limiter-flexible'
 import {
 	BUDGETS,
 	type BudgetName,
@@ -15,6 +10,7 @@ import {
 	type Window,
 } from './rate-limit-budgets.ts'
 import { lazyCommitSqlPool } from './db.server.ts'
+import { optimisticWindow, type WindowSpender } from './rate-limit-window.ts'
 
 // The rate limits' storage (decision 018): rate-limiter-flexible counting in PostgreSQL, so every
 // web process spends the same budgets. The counters table is created by a migration
@@ -57,9 +53,7 @@ export function hashedKey(kind: string, value: string) {
 	return `${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 32)}`
 }
 
-type WindowLimiter = { consume(key: string): Promise<RateLimiterRes> }
-
-function windowLimiter(pool: pg.Pool, budget: BudgetName, window: Window, cleanup: boolean): WindowLimiter {
+function windowLimiter(pool: pg.Pool, budget: BudgetName, window: Window, cleanup: boolean): WindowSpender {
 	const keyPrefix = `${budget}:${window.seconds}`
 	const options = { keyPrefix, points: window.points, duration: window.seconds }
 	const stored = new RateLimiterPostgres({
@@ -76,11 +70,12 @@ function windowLimiter(pool: pg.Pool, budget: BudgetName, window: Window, cleanu
 		inMemoryBlockDuration: 0,
 	})
 	// Fail over, not open: with the database down or slow each process keeps counting on its own.
-	return new RLWrapperTimeouts({
+	const insured = new RLWrapperTimeouts({
 		limiter: stored,
 		timeoutMs: STORE_TIMEOUT_MS,
 		insuranceLimiter: new RateLimiterMemory(options),
 	})
+	return optimisticWindow(insured, window.points)
 }
 
 export function createRateLimiter({
@@ -103,20 +98,16 @@ export function createRateLimiter({
 				return limiter
 			}),
 		]),
-	) as Record<BudgetName, WindowLimiter[]>
+	) as Record<BudgetName, WindowSpender[]>
 
 	async function spendOne({ budget, key }: Spend): Promise<Refusal | null> {
 		const results = await Promise.all(
 			limiters[budget].map((limiter) =>
-				limiter.consume(key).then(
-					() => 0,
-					(rejection: unknown) => {
-						if (rejection instanceof RateLimiterRes) return rejection.msBeforeNext
-						// Both the store and the memory fallback failed: let the request through, loudly.
-						console.warn(`rate limit ${budget} not checked: ${String(rejection)}`)
-						return 0
-					},
-				),
+				limiter.spend(key).catch((error: unknown) => {
+					// Both the store and the memory fallback failed: let the request through, loudly.
+					console.warn(`rate limit ${budget} not checked: ${String(error)}`)
+					return 0
+				}),
 			),
 		)
 		const waitMs = Math.max(...results)
