@@ -111,9 +111,12 @@ function sessionResolver() {
 }
 
 export function rateLimits({
-	limiter = rateLimiter(),
+	limiter,
 	routeLimits = ROUTE_LIMITS,
 }: { limiter?: RateLimiter; routeLimits?: RouteLimit[] } = {}): express.RequestHandler {
+	// The process's limiter is made on the first request: at start the database (and DATABASE_URL)
+	// may still be on its way (server/run.ts starts both side by side).
+	const limiterOf = () => limiter ?? rateLimiter()
 	const compiled = routeLimits.map(compile)
 	const resolveSession = sessionResolver()
 
@@ -142,7 +145,7 @@ export function rateLimits({
 				// Without an organization the route answers 401 or sends to sign-in; nothing to spend.
 				else if (organization) spends.push({ budget: limit.budget, key: organization })
 			}
-			const refusal = await limiter.spend(spends)
+			const refusal = await limiterOf().spend(spends)
 			if (!refusal) return next()
 			refuse(request, response, next, refusal, api)
 		} catch (error) {
