@@ -3,6 +3,7 @@ import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import { refuseForeignOrigin, trustProxySetting } from './guards/origin.ts'
+import { rateLimits } from './guards/rate-limits.ts'
 import { securityHeaders } from './guards/security-headers.ts'
 import { createRemixHandler } from './remix-handler.ts'
 import { requestLog, requestLogEnabled } from './request-log.ts'
@@ -31,6 +32,7 @@ export async function createApp({ mode }: { mode: 'development' | 'production' }
 	app.use(compression({ filter: shouldCompress }))
 	app.use(securityHeaders({ production: mode === 'production' }))
 	app.use(refuseForeignOrigin({ appUrl: process.env.APP_URL }))
+	app.use(rateLimits())
 
 	let build: ServerBuild | (() => Promise<ServerBuild>)
 	if (mode === 'development') {

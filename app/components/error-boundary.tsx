@@ -56,6 +56,15 @@ function DefaultStatusHandler({ error }: { error: ErrorResponse }) {
 			/>
 		)
 	}
+	if (error.status === 429) {
+		return (
+			<ErrorMessage
+				code={429}
+				title="Too many requests"
+				message={messageFromData(error.data) ?? 'Please wait a minute and try again.'}
+			/>
+		)
+	}
 	return (
 		<ErrorMessage
 			code={error.status}

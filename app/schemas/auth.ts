@@ -23,6 +23,7 @@ export const signInErrorMessages = {
 	exchange: 'An error occurred, please try again',
 	not_configured: 'Google sign-in is not configured on this server',
 	invalid_email: INVALID_EMAIL,
+	rate_limited: 'Too many sign-in attempts for this email. Please try again in a few minutes.',
 } as const
 
 export type SignInErrorCode = keyof typeof signInErrorMessages

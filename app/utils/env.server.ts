@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { budgetsFromEnv } from './rate-limit-budgets.ts'
 
 const booleanString = z
 	.enum(['true', 'false', '1', '0', ''])
@@ -63,6 +64,8 @@ const schema = z.object({
 	OPENAI_CONCURRENCY: z.coerce.number().int().positive().default(4),
 	/** Pause after each parsed PDF page; only tests set it, to watch progress advance. */
 	DOCUMENT_PARSE_PAGE_DELAY_MS: z.coerce.number().int().min(0).default(0),
+	/** `off` turns every rate limit off; the budgets are RATE_LIMIT_* (app/utils/rate-limit-budgets.ts). */
+	RATE_LIMITS: z.enum(['on', 'off', '']).optional(),
 })
 
 export type Env = z.infer<typeof schema>
@@ -76,6 +79,11 @@ export function getEnv(): Env {
 	if (!parsed.success) {
 		const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
 		throw new Error(`Invalid environment:\n${problems.join('\n')}`)
+	}
+	try {
+		budgetsFromEnv(process.env)
+	} catch (error) {
+		throw new Error(`Invalid environment:\n  ${(error as Error).message}`)
 	}
 	const env = parsed.data
 	if (env.NODE_ENV === 'production') {

@@ -1,5 +1,6 @@
 import { DEFAULT_SEND_WINDOW } from '#app/models/organization/send-window.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { hashedKey, spendOrThrow } from '#app/utils/rate-limit.server.ts'
 
 export type VerifiedIdentity = {
 	email: string
@@ -21,10 +22,13 @@ function defaultName(email: string) {
  * The first sign-in creates the user and, unless an invitation for that email
  * is pending, their own organization (they own it). An invited email joins the
  * inviting organization with the invited role and the invitation is accepted.
+ * Throws RateLimitedError when the email has used up its sign-in budget.
  */
 export async function signInIdentity(identity: VerifiedIdentity) {
 	const email = identity.email.trim().toLowerCase()
 	const name = identity.name?.trim() || defaultName(email)
+	// Per email, whichever IP it comes from (the IP's own budget is spent before the route runs).
+	await spendOrThrow('signInPerEmail', hashedKey('email', email))
 	return prisma.$transaction(async (tx) => {
 		const user = await tx.user.upsert({
 			where: { email },

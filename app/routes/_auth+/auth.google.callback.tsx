@@ -8,6 +8,7 @@ import {
 import { SIGN_IN_SUCCESS_MESSAGE, type SignInErrorCode } from '#app/schemas/auth.ts'
 import { isGoogleSignInConfigured } from '#app/utils/env.server.ts'
 import { getErrorMessage } from '#app/utils/misc.ts'
+import { rateLimitRefusalOf } from '#app/utils/rate-limit.server.ts'
 import { commitSessionId, readSessionId } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -24,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		// Checks the state, trades the code for tokens, reads the profile and signs the user in.
 		signedIn = await googleAuthenticator().authenticate('google', request)
 	} catch (error) {
+		if (rateLimitRefusalOf(error)) return backToLogin('rate_limited', cleared)
 		// Expected failures (stale state, refused code): one line, no stack.
 		console.warn(`Google sign-in failed: ${getErrorMessage(error)}`)
 		return backToLogin('exchange', cleared)

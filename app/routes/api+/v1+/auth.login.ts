@@ -7,6 +7,7 @@ import { GoogleCodeSchema } from '#app/schemas/auth.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
 import { isGoogleSignInConfigured } from '#app/utils/env.server.ts'
 import { getErrorMessage } from '#app/utils/misc.ts'
+import { rateLimitRefusalOf } from '#app/utils/rate-limit.server.ts'
 import { commitSessionId, readSessionId } from '#app/utils/session.server.ts'
 
 // POST { code }: a Google authorization code from the sign-in popup. Signs in and sets the session cookie.
@@ -20,6 +21,13 @@ export async function action({ request }: ActionFunctionArgs) {
 	try {
 		signedIn = await signInWithGoogle(await exchangePopupCode(code))
 	} catch (error) {
+		const refusal = rateLimitRefusalOf(error)
+		if (refusal) {
+			return Response.json(
+				{ error: 'rate_limited', message: refusal.message },
+				{ status: 429, headers: { 'Retry-After': String(refusal.retryAfterSeconds) } },
+			)
+		}
 		if (error instanceof GoogleCodeRejectedError || error instanceof GoogleSignInError) {
 			return apiError(401, 'google_auth_failed', 'An error occurred, please try again')
 		}
