@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const previous = await readSessionId(request)
 	if (previous) await revokeSession(previous)
 	const session = await createSession({ userId, userAgent: request.headers.get('user-agent') })
-	return redirectWithSession(session.id, safeRedirectTo(parsed.data.redirectTo))
+	return redirectWithSession(session.token, safeRedirectTo(parsed.data.redirectTo))
 }
 
 export async function loader() {
