@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev'
 import { flatRoutes } from 'remix-flat-routes'
 import { createHash } from 'node:crypto'
 import { defineConfig } from 'vite'
+import { sonnerStylesheet } from './scripts/vite/sonner-stylesheet.ts'
 
 declare module '@remix-run/node' {
 	interface Future {
@@ -48,6 +49,7 @@ export default defineConfig({
 	},
 	build: { target: 'es2022', cssMinify: process.env.NODE_ENV === 'production' },
 	plugins: [
+		sonnerStylesheet(),
 		remix({
 			ignoredRouteFiles: ['**/*'],
 			serverModuleFormat: 'esm',
