@@ -41,6 +41,7 @@ export default defineConfig({
 			'@radix-ui/react-radio-group',
 			'@radix-ui/react-dropdown-menu',
 			'@radix-ui/react-tabs',
+			'get-nonce',
 			// Seen by the scanner in loaders and resource routes; Remix strips them from the browser bundle.
 			'@remix-run/node',
 			'@prisma/adapter-pg',

@@ -8,8 +8,8 @@ const GOOGLE_SIGN_IN_ORIGIN = 'https://accounts.google.com'
 export function contentSecurityPolicy({ nonce, development }: { nonce: string; development: boolean }) {
 	const directives: Record<string, string[]> = {
 		'default-src': ["'self'"],
-		// Not 'strict-dynamic': Remix's <link rel="modulepreload"> carry no nonce, and under it they
-		// would be refused; 'self' already names every script we serve.
+		// Not 'strict-dynamic' (it works too): under it a script our code inserts may come from any
+		// host; without it every script is ours, from our origin or inline with this nonce.
 		'script-src': ["'self'", `'nonce-${nonce}'`],
 		// Vite's dev client injects <style> elements; in production a <style> needs the nonce
 		// (the sonner stylesheet is a file, scripts/vite/sonner-stylesheet.ts).
