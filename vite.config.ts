@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev'
 import { flatRoutes } from 'remix-flat-routes'
 import { createHash } from 'node:crypto'
 import { defineConfig } from 'vite'
+import { sonnerStylesheet } from './scripts/vite/sonner-stylesheet.ts'
 
 declare module '@remix-run/node' {
 	interface Future {
@@ -40,6 +41,7 @@ export default defineConfig({
 			'@radix-ui/react-radio-group',
 			'@radix-ui/react-dropdown-menu',
 			'@radix-ui/react-tabs',
+			'get-nonce',
 			// Seen by the scanner in loaders and resource routes; Remix strips them from the browser bundle.
 			'@remix-run/node',
 			'@prisma/adapter-pg',
@@ -48,6 +50,7 @@ export default defineConfig({
 	},
 	build: { target: 'es2022', cssMinify: process.env.NODE_ENV === 'production' },
 	plugins: [
+		sonnerStylesheet(),
 		remix({
 			ignoredRouteFiles: ['**/*'],
 			serverModuleFormat: 'esm',

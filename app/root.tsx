@@ -4,11 +4,20 @@ import { getActor } from '#app/models/session/auth.server.ts'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { Toaster, useToast } from './components/toaster.tsx'
 import tailwindHref from './styles/tailwind.css?url'
+// The toasts' stylesheet as a file: sonner's own <style> has no nonce (scripts/vite/sonner-stylesheet.ts).
+import sonnerHref from 'sonner/dist/styles.css?url'
 import { getPublicEnv } from './utils/env.server.ts'
+import { BrowserCspPrelude, shareNonceWithStyleInjectors } from './utils/browser-csp.tsx'
+import { useNonce } from './utils/nonce-provider.tsx'
 import { getToast } from './utils/toast.server.ts'
 import { type Toast } from './utils/toast.ts'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: tailwindHref }]
+export const links: LinksFunction = () => [
+	{ rel: 'stylesheet', href: tailwindHref },
+	{ rel: 'stylesheet', href: sonnerHref },
+]
+
+shareNonceWithStyleInjectors()
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const [{ toast, headers }, actor] = await Promise.all([getToast(request), getActor(request)])
@@ -33,19 +42,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+	const nonce = useNonce()
 	return (
 		<html lang="en">
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<BrowserCspPrelude nonce={nonce} />
 				<Meta />
 				<Links />
 			</head>
 			<body>
 				{children}
 				<Toaster />
-				<ScrollRestoration />
-				<Scripts />
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
 			</body>
 		</html>
 	)

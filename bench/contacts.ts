@@ -161,9 +161,9 @@ async function serverRss() {
 }
 
 const { createSession } = await import('#app/models/session/session.server.ts')
-const { commitSessionId } = await import('#app/utils/session.server.ts')
+const { commitSessionToken } = await import('#app/utils/session.server.ts')
 const session = await createSession({ userId: 'bench-user' })
-const cookie = (await commitSessionId(session.id)).split(';')[0]!
+const cookie = (await commitSessionToken(session.token)).split(';')[0]!
 const base = `http://localhost:${port}`
 
 async function timedGet(url: string) {

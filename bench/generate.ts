@@ -48,7 +48,7 @@ const { ensureUserMailbox } = await import('#app/models/mailbox/mailbox.server.t
 const { startGenerationRun } = await import('#app/models/assistant/generation-run.server.ts')
 const { generationRunCounts } = await import('#app/models/assistant/generation-run-progress.server.ts')
 const { createSession } = await import('#app/models/session/session.server.ts')
-const { commitSessionId } = await import('#app/utils/session.server.ts')
+const { commitSessionToken } = await import('#app/utils/session.server.ts')
 
 function percentile(values: number[], p: number) {
 	const sorted = [...values].sort((a, b) => a - b)
@@ -197,7 +197,7 @@ releaseLock()
 
 const base = `http://localhost:${port}`
 const session = await createSession({ userId: modelOrg.actor.userId })
-const cookie = (await commitSessionId(session.id)).split(';')[0]!
+const cookie = (await commitSessionToken(session.token)).split(';')[0]!
 
 async function timedPage() {
 	const started = performance.now()

@@ -42,7 +42,9 @@ export function createRemixHandler({
 			// A wrong method never reaches Remix, which would log it as an error with a stack.
 			if (isApi) refuseWrongMethod(request, serverBuild)
 			const body = await readGuardedBody(request)
-			let remixResponse = await handle(remixRequest(request, response, body))
+			let remixResponse = await handle(remixRequest(request, response, body), {
+				cspNonce: response.locals.cspNonce as string | undefined,
+			})
 			if (isApi) remixResponse = await inApiShape(remixResponse, request)
 			await sendResponse(response, remixResponse)
 		} catch (error) {

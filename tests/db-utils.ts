@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Role } from '#app/generated/prisma/enums.ts'
 import { createSession } from '#app/models/session/session.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { commitSessionId } from '#app/utils/session.server.ts'
+import { commitSessionToken } from '#app/utils/session.server.ts'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
@@ -26,7 +26,7 @@ export async function createSignedInUser({
 		},
 	})
 	const session = await createSession({ userId: user.id })
-	const setCookie = await commitSessionId(session.id)
+	const setCookie = await commitSessionToken(session.token)
 	const cookie = setCookie.split(';')[0]!
 	return { user, organization, session, cookie }
 }

@@ -8,39 +8,47 @@ import { findUnsubscribeTarget, unsubscribeByToken } from '#app/models/unsubscri
  * A resource route answering plain HTML, so it needs no JavaScript and Remix's document
  * CSRF check does not refuse a mail provider's POST; the token is the authorization.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
 	const target = params.token ? await findUnsubscribeTarget(params.token) : null
-	if (!target) return notFound()
+	if (!target) return notFound(context.cspNonce)
 	if (target.unsubscribed)
 		return page(
 			'You are unsubscribed',
 			`<p>You will not receive more emails from ${escapeHtml(target.organizationName)}.</p>`,
+			{ nonce: context.cspNonce },
 		)
 	return page(
 		'Unsubscribe',
 		`<p>Stop receiving emails from ${escapeHtml(target.organizationName)}?</p>
 		<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click" /><button type="submit">Unsubscribe</button></form>`,
+		{ nonce: context.cspNonce },
 	)
 }
 
-export async function action({ params }: ActionFunctionArgs) {
+export async function action({ params, context }: ActionFunctionArgs) {
 	const result = params.token ? await unsubscribeByToken(params.token) : null
-	if (!result) return notFound()
+	if (!result) return notFound(context.cspNonce)
 	return page(
 		'You are unsubscribed',
 		`<p>You will not receive more emails from ${escapeHtml(result.organizationName)}.</p>`,
+		{ nonce: context.cspNonce },
 	)
 }
 
-function notFound() {
+function notFound(nonce: string | undefined) {
 	return page(
 		'Link not valid',
 		'<p>This unsubscribe link is not valid. Reply to the email to ask to be removed.</p>',
-		404,
+		{ status: 404, nonce },
 	)
 }
 
-function page(title: string, body: string, status = 200) {
+/** `nonce`: the response's Content-Security-Policy nonce, without which the <style> is refused. */
+function page(
+	title: string,
+	body: string,
+	{ status = 200, nonce }: { status?: number; nonce?: string } = {},
+) {
 	const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -48,7 +56,7 @@ function page(title: string, body: string, status = 200) {
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <meta name="robots" content="noindex" />
 <title>${escapeHtml(title)}</title>
-<style>
+<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>
 body { font-family: system-ui, sans-serif; color: #111827; background: #f9fafb; margin: 0; }
 main { max-width: 28rem; margin: 15vh auto; padding: 2rem; background: #fff; border: 1px solid #e5e7eb; border-radius: 0.75rem; }
 h1 { font-size: 1.25rem; margin: 0 0 1rem; }

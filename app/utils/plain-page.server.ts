@@ -30,6 +30,9 @@ p { margin: 0 0 1rem; font-size: 0.875rem; }
 			'Cache-Control': 'no-store',
 			'Referrer-Policy': 'no-referrer',
 			'X-Robots-Tag': 'noindex',
+			// Its own policy, stricter than the app's: no script at all, only its inline styles.
+			'Content-Security-Policy':
+				"default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 		},
 	})
 }

@@ -1,8 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import type express from 'express'
+import { contentSecurityPolicy } from './content-security-policy.ts'
 
 // Issue 12's headers, on every response (a route may replace any of them with its own value).
-// The Content-Security-Policy here forbids framing, <base> and plugins; a script-src with nonces
-// for Remix's scripts is the part of issue 12 still to come (decision 017).
 
 const PERMISSIONS_POLICY = [
 	'camera=()',
@@ -17,10 +17,13 @@ const SESSION_COOKIE = /(?:^|;\s*)__session=/
 
 export function securityHeaders({ production }: { production: boolean }): express.RequestHandler {
 	return (request, response, next) => {
+		// A fresh nonce for each response; Remix gets it as load context (server/remix-handler.ts).
+		const nonce = randomBytes(16).toString('base64')
+		response.locals.cspNonce = nonce
 		response.set('X-Content-Type-Options', 'nosniff')
 		response.set('Referrer-Policy', 'strict-origin-when-cross-origin')
 		response.set('X-Frame-Options', 'DENY')
-		response.set('Content-Security-Policy', "frame-ancestors 'none'; base-uri 'self'; object-src 'none'")
+		response.set('Content-Security-Policy', contentSecurityPolicy({ nonce, development: !production }))
 		response.set('Permissions-Policy', PERMISSIONS_POLICY)
 		// Browsers honour HSTS only over HTTPS; a production server behind TLS says it once a year.
 		if (production) response.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')

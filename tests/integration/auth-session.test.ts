@@ -184,17 +184,23 @@ describe('cleanup_expired_sessions', () => {
 		const { user, session: live } = await createSignedInUser()
 		const day = 864e5
 		const expired = await prisma.session.create({
-			data: { userId: user.id, expiresAt: new Date(Date.now() - day) },
+			data: { id: 'expired', userId: user.id, expiresAt: new Date(Date.now() - day) },
 		})
 		const longRevoked = await prisma.session.create({
 			data: {
+				id: 'long-revoked',
 				userId: user.id,
 				expiresAt: new Date(Date.now() + day),
 				revokedAt: new Date(Date.now() - 8 * day),
 			},
 		})
 		const recentlyRevoked = await prisma.session.create({
-			data: { userId: user.id, expiresAt: new Date(Date.now() + day), revokedAt: new Date(Date.now() - day) },
+			data: {
+				id: 'recently-revoked',
+				userId: user.id,
+				expiresAt: new Date(Date.now() + day),
+				revokedAt: new Date(Date.now() - day),
+			},
 		})
 
 		// Through Graphile Worker itself, as the cron would run it.

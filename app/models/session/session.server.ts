@@ -1,12 +1,21 @@
 import { prisma } from '#app/utils/db.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
+import { newSessionToken, sessionIdOf } from '#app/utils/session-token.server.ts'
 
+/** A new session; its `token` goes in the cookie and nowhere else (the row keeps its hash as id). */
 export async function createSession({ userId, userAgent }: { userId: string; userAgent?: string | null }) {
 	const maxAgeMs = getEnv().SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000
-	return prisma.session.create({
-		data: { userId, userAgent: userAgent?.slice(0, 500) ?? null, expiresAt: new Date(Date.now() + maxAgeMs) },
+	const token = newSessionToken()
+	const session = await prisma.session.create({
+		data: {
+			id: sessionIdOf(token),
+			userId,
+			userAgent: userAgent?.slice(0, 500) ?? null,
+			expiresAt: new Date(Date.now() + maxAgeMs),
+		},
 		select: { id: true, expiresAt: true },
 	})
+	return { ...session, token }
 }
 
 /** A session that exists, is not revoked and has not expired, with its user and organization. */

@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		userId: signedIn.userId,
 		userAgent: request.headers.get('user-agent'),
 	})
-	return redirectWithSession(session.id, safeRedirectTo(parsed.data.redirectTo))
+	return redirectWithSession(session.token, safeRedirectTo(parsed.data.redirectTo))
 }
 
 /** Back to the form (this also serves browsers without JavaScript), which shows the message. */

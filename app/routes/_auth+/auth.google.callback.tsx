@@ -9,7 +9,7 @@ import { SIGN_IN_SUCCESS_MESSAGE, type SignInErrorCode } from '#app/schemas/auth
 import { isGoogleSignInConfigured } from '#app/utils/env.server.ts'
 import { getErrorMessage } from '#app/utils/misc.ts'
 import { rateLimitRefusalOf } from '#app/utils/rate-limit.server.ts'
-import { commitSessionId, readSessionId } from '#app/utils/session.server.ts'
+import { commitSessionToken, readSessionId } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // Google sends the user back here with `code` and `state` (or `error`).
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	})
 	const headers = new Headers()
 	for (const cookie of cleared) headers.append('Set-Cookie', cookie)
-	headers.append('Set-Cookie', await commitSessionId(session.id))
+	headers.append('Set-Cookie', await commitSessionToken(session.token))
 	return redirectWithToast(
 		await readRedirectTo(request),
 		{ type: 'success', title: SIGN_IN_SUCCESS_MESSAGE },

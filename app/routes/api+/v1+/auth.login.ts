@@ -8,7 +8,7 @@ import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server
 import { isGoogleSignInConfigured } from '#app/utils/env.server.ts'
 import { getErrorMessage } from '#app/utils/misc.ts'
 import { rateLimitRefusalOf } from '#app/utils/rate-limit.server.ts'
-import { commitSessionId, readSessionId } from '#app/utils/session.server.ts'
+import { commitSessionToken, readSessionId } from '#app/utils/session.server.ts'
 
 // POST { code }: a Google authorization code from the sign-in popup. Signs in and sets the session cookie.
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	})
 	const body = await getSessionUser(session.id)
 	// A real Response: resource routes drop data()'s status and headers.
-	return Response.json(body, { headers: { 'Set-Cookie': await commitSessionId(session.id) } })
+	return Response.json(body, { headers: { 'Set-Cookie': await commitSessionToken(session.token) } })
 }
 
 export async function loader() {
