@@ -32,6 +32,9 @@ export function readableText(document: HtmlDocument): ReadableText {
 	const body = document.body ?? document.documentElement
 	const pageText = body ? textOf(body, { skipFurniture: true }) : ''
 	let article: ReturnType<Readability['parse']> = null
+	// Readability on linkedom grows faster than linearly with nesting and size (a page nested 1,000
+	// deep took over a minute): big or deep pages get the page text, never a stalled process.
+	if (body && !fitsReadability(body)) return { title: title || null, text: pageText }
 	try {
 		// keepClasses off and no images: we only want the text.
 		article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse()
@@ -41,6 +44,22 @@ export function readableText(document: HtmlDocument): ReadableText {
 	const articleText = article?.content ? textOf(parseHtmlDocument(article.content).documentElement) : ''
 	const text = articleText.length >= pageText.length / 2 ? articleText : pageText
 	return { title: title || cleanTitle(article?.title) || null, text }
+}
+
+const READABILITY_MAX_ELEMENTS = 4_000
+const READABILITY_MAX_DEPTH = 48
+
+function fitsReadability(root: unknown) {
+	let elements = 0
+	const stack: Array<{ node: TextNode; depth: number }> = [{ node: root as TextNode, depth: 0 }]
+	while (stack.length) {
+		const { node, depth } = stack.pop()!
+		if (node.nodeType !== 1) continue
+		if (++elements > READABILITY_MAX_ELEMENTS || depth > READABILITY_MAX_DEPTH) return false
+		const children = node.childNodes
+		for (let index = 0; index < children.length; index++) stack.push({ node: children[index]!, depth: depth + 1 })
+	}
+	return true
 }
 
 type TextNode = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<TextNode> }
