@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { type Resolver } from '#app/integrations/web/guarded-connector.server.ts'
 import { readWebPage } from '#app/integrations/web/read-web-page.server.ts'
@@ -129,13 +130,12 @@ describe('the safe fetcher', () => {
 			res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(6 * 1024 * 1024) })
 			res.end('x'.repeat(6 * 1024 * 1024))
 		})
-		site.route('/streamed', async (_req, res) => {
+		site.route('/streamed', (_req, res) => {
 			res.writeHead(200, { 'content-type': 'text/plain' })
 			const chunk = 'y'.repeat(256 * 1024)
-			for (let sent = 0; sent < 6 * 1024 * 1024 && !res.destroyed; sent += chunk.length) {
-				if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve))
-			}
-			res.end()
+			Readable.from((function* () {
+				for (let sent = 0; sent < 6 * 1024 * 1024; sent += chunk.length) yield chunk
+			})()).pipe(res)
 		})
 		const fetcher = fetcherFor()
 		expect(await failure(fetcher.fetchPage(`${site.origin}/declared`))).toMatchObject({ code: 'too_large' })
