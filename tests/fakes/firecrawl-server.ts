@@ -13,11 +13,14 @@ export async function startFakeFirecrawl({ apiKey = 'fc-test-key' } = {}) {
 	const received: FakeFirecrawlRequest[] = []
 
 	const server = createServer((req, res) => {
-		void handle(req, res).catch((error: unknown) => sendJson(res, 500, { success: false, error: String(error) }))
+		void handle(req, res).catch((error: unknown) =>
+			sendJson(res, 500, { success: false, error: String(error) }),
+		)
 	})
 
 	async function handle(req: IncomingMessage, res: ServerResponse) {
-		if (req.method !== 'POST' || req.url !== '/v1/scrape') return sendJson(res, 404, { success: false, error: 'Not found' })
+		if (req.method !== 'POST' || req.url !== '/v1/scrape')
+			return sendJson(res, 404, { success: false, error: 'Not found' })
 		const body = JSON.parse(await readBody(req)) as { url: string; formats: string[] }
 		received.push({ url: body.url, formats: body.formats, authorization: req.headers.authorization })
 		if (req.headers.authorization !== `Bearer ${apiKey}`) {
@@ -29,7 +32,12 @@ export async function startFakeFirecrawl({ apiKey = 'fc-test-key' } = {}) {
 			success: true,
 			data: {
 				markdown: page.markdown,
-				metadata: { title: 'Rendered page', description: 'Rendered by the fallback', sourceURL: body.url, statusCode: page.statusCode ?? 200 },
+				metadata: {
+					title: 'Rendered page',
+					description: 'Rendered by the fallback',
+					sourceURL: body.url,
+					statusCode: page.statusCode ?? 200,
+				},
 			},
 		})
 	}

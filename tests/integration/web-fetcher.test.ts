@@ -2,7 +2,11 @@ import { Readable } from 'node:stream'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { type Resolver } from '#app/integrations/web/guarded-connector.server.ts'
 import { readWebPage } from '#app/integrations/web/read-web-page.server.ts'
-import { createWebFetcher, type WebFetcher, type WebFetcherSettings } from '#app/integrations/web/web-fetcher.server.ts'
+import {
+	createWebFetcher,
+	type WebFetcher,
+	type WebFetcherSettings,
+} from '#app/integrations/web/web-fetcher.server.ts'
 import { startFakeFirecrawl } from '#tests/fakes/firecrawl-server.ts'
 import { startFakeWebSite } from '#tests/fakes/web-site.ts'
 
@@ -25,7 +29,11 @@ afterAll(async () => {
 })
 
 function fetcherFor(overrides: Partial<WebFetcherSettings> = {}) {
-	const fetcher = createWebFetcher({ allowList: new Set([`127.0.0.1:${site.port}`]), timeoutMs: 5_000, ...overrides })
+	const fetcher = createWebFetcher({
+		allowList: new Set([`127.0.0.1:${site.port}`]),
+		timeoutMs: 5_000,
+		...overrides,
+	})
 	fetchers.push(fetcher)
 	return fetcher
 }
@@ -73,22 +81,35 @@ describe('the safe fetcher', () => {
 		const page = await fetcher.fetchPage(`${site.origin}/five1`)
 		expect(page.body).toBe('<p>arrived</p>')
 		expect(page.visited).toHaveLength(6)
-		expect(await failure(fetcher.fetchPage(`${site.origin}/hop1`))).toMatchObject({ code: 'too_many_redirects' })
+		expect(await failure(fetcher.fetchPage(`${site.origin}/hop1`))).toMatchObject({
+			code: 'too_many_redirects',
+		})
 	})
 
 	test('a redirect to a private, loopback or metadata address is refused', async () => {
-		const targets = ['http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://127.0.0.1:5432/', 'http://metadata.google.internal/', 'file:///etc/passwd']
+		const targets = [
+			'http://10.0.0.1/',
+			'http://169.254.169.254/latest/meta-data/',
+			'http://[::1]/',
+			'http://127.0.0.1:5432/',
+			'http://metadata.google.internal/',
+			'file:///etc/passwd',
+		]
 		const fetcher = fetcherFor()
 		for (const [index, target] of targets.entries()) {
 			site.status(`/away${index}`, 302, { location: target })
 			const error = await failure(fetcher.fetchPage(`${site.origin}/away${index}`))
-			expect(['blocked_address', 'blocked_port', 'invalid_url'], `${target}: ${error.message}`).toContain(error.code)
+			expect(['blocked_address', 'blocked_port', 'invalid_url'], `${target}: ${error.message}`).toContain(
+				error.code,
+			)
 		}
 	})
 
 	test('a name that resolves to 127.0.0.1 (localhost) is refused when not allow-listed', async () => {
 		const fetcher = fetcherFor({ allowList: new Set() })
-		expect(await failure(fetcher.fetchPage('http://localhost:8080/'))).toMatchObject({ code: 'blocked_address' })
+		expect(await failure(fetcher.fetchPage('http://localhost:8080/'))).toMatchObject({
+			code: 'blocked_address',
+		})
 		// …and reachable once allow-listed, so the refusal above is the address check and nothing else.
 		const allowed = fetcherFor({ allowList: new Set([`localhost:${site.port}`]) })
 		site.html('/', '<p>local</p>')
@@ -96,14 +117,33 @@ describe('the safe fetcher', () => {
 	})
 
 	test('names resolving to any refused class are refused at connect time, mixed answers too', async () => {
-		const addresses = ['10.0.0.1', '172.16.0.1', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::ffff:127.0.0.1', 'fd00:ec2::254', 'fe80::1', '198.51.100.1']
+		const addresses = [
+			'10.0.0.1',
+			'172.16.0.1',
+			'192.168.0.1',
+			'169.254.169.254',
+			'100.64.0.1',
+			'0.0.0.0',
+			'224.0.0.1',
+			'255.255.255.255',
+			'::1',
+			'::ffff:127.0.0.1',
+			'fd00:ec2::254',
+			'fe80::1',
+			'198.51.100.1',
+		]
 		for (const address of addresses) {
 			const resolve: Resolver = async () => [{ address, family: address.includes(':') ? 6 : 4 }]
 			const error = await failure(fetcherFor({ resolve }).fetchPage('http://innocent.example/'))
 			expect(error.code, address).toBe('blocked_address')
 		}
-		const mixed: Resolver = async () => [{ address: '8.8.8.8', family: 4 }, { address: '127.0.0.1', family: 4 }]
-		expect(await failure(fetcherFor({ resolve: mixed }).fetchPage('http://mixed.example/'))).toMatchObject({ code: 'blocked_address' })
+		const mixed: Resolver = async () => [
+			{ address: '8.8.8.8', family: 4 },
+			{ address: '127.0.0.1', family: 4 },
+		]
+		expect(await failure(fetcherFor({ resolve: mixed }).fetchPage('http://mixed.example/'))).toMatchObject({
+			code: 'blocked_address',
+		})
 	})
 
 	test('DNS rebinding: every new connection resolves and checks again', async () => {
@@ -120,7 +160,9 @@ describe('the safe fetcher', () => {
 		}
 		const fetcher = fetcherFor({ resolve, respectRobots: false })
 		expect((await fetcher.fetchPage(`http://rebind.example:${site.port}/`)).body).toBe('first answer')
-		expect(await failure(fetcher.fetchPage(`http://rebind.example:${site.port}/`))).toMatchObject({ code: 'blocked_address' })
+		expect(await failure(fetcher.fetchPage(`http://rebind.example:${site.port}/`))).toMatchObject({
+			code: 'blocked_address',
+		})
 		expect(lookups).toEqual(['127.0.0.1', '169.254.169.254'])
 		expect(site.received).toHaveLength(1)
 	})
@@ -133,9 +175,11 @@ describe('the safe fetcher', () => {
 		site.route('/streamed', (_req, res) => {
 			res.writeHead(200, { 'content-type': 'text/plain' })
 			const chunk = 'y'.repeat(256 * 1024)
-			Readable.from((function* () {
-				for (let sent = 0; sent < 6 * 1024 * 1024; sent += chunk.length) yield chunk
-			})()).pipe(res)
+			Readable.from(
+				(function* () {
+					for (let sent = 0; sent < 6 * 1024 * 1024; sent += chunk.length) yield chunk
+				})(),
+			).pipe(res)
 		})
 		const fetcher = fetcherFor()
 		expect(await failure(fetcher.fetchPage(`${site.origin}/declared`))).toMatchObject({ code: 'too_large' })
@@ -163,7 +207,9 @@ describe('the safe fetcher', () => {
 		site.html('/private/page', '<p>secret</p>')
 		const fetcher = fetcherFor()
 		expect((await fetcher.fetchPage(`${site.origin}/public`)).body).toBe('<p>public</p>')
-		expect(await failure(fetcher.fetchPage(`${site.origin}/private/page`))).toMatchObject({ code: 'robots_disallowed' })
+		expect(await failure(fetcher.fetchPage(`${site.origin}/private/page`))).toMatchObject({
+			code: 'robots_disallowed',
+		})
 		expect(site.received.filter((r) => r.path === '/robots.txt')).toHaveLength(1)
 		expect(site.received.some((r) => r.path === '/private/page')).toBe(false)
 
@@ -172,10 +218,14 @@ describe('the safe fetcher', () => {
 			res.writeHead(200, { 'content-type': 'text/plain' })
 			res.end('User-agent: *\nDisallow: /\n')
 		})
-		expect(await failure(fetcherFor().fetchPage(`${site.origin}/public`))).toMatchObject({ code: 'robots_disallowed' })
+		expect(await failure(fetcherFor().fetchPage(`${site.origin}/public`))).toMatchObject({
+			code: 'robots_disallowed',
+		})
 		site.reset()
 		site.status('/robots.txt', 503)
-		expect(await failure(fetcherFor().fetchPage(`${site.origin}/public`))).toMatchObject({ code: 'robots_unreachable' })
+		expect(await failure(fetcherFor().fetchPage(`${site.origin}/public`))).toMatchObject({
+			code: 'robots_unreachable',
+		})
 	})
 
 	test("the site's 429, 403 and 404 and binary content are told apart", async () => {
@@ -190,7 +240,9 @@ describe('the safe fetcher', () => {
 		expect(await failure(fetcher.fetchPage(`${site.origin}/busy`))).toMatchObject({ code: 'rate_limited' })
 		expect(await failure(fetcher.fetchPage(`${site.origin}/closed`))).toMatchObject({ code: 'forbidden' })
 		expect(await failure(fetcher.fetchPage(`${site.origin}/gone`))).toMatchObject({ code: 'not_found' })
-		expect(await failure(fetcher.fetchPage(`${site.origin}/logo.png`))).toMatchObject({ code: 'unsupported_content' })
+		expect(await failure(fetcher.fetchPage(`${site.origin}/logo.png`))).toMatchObject({
+			code: 'unsupported_content',
+		})
 	})
 })
 
@@ -207,7 +259,11 @@ describe('the Firecrawl-compatible fallback', () => {
 
 		const page = await readWebPage(url, { fetcher, fallback: settings() })
 		expect(page).toMatchObject({ source: 'fallback', text: '# Acme\n\nRendered text about Acme.' })
-		expect(firecrawl.received.at(-1)).toEqual({ url, formats: ['markdown'], authorization: `Bearer ${firecrawl.apiKey}` })
+		expect(firecrawl.received.at(-1)).toEqual({
+			url,
+			formats: ['markdown'],
+			authorization: `Bearer ${firecrawl.apiKey}`,
+		})
 	})
 
 	test('never around a refusal: robots.txt, a 429 or a refused address do not reach the fallback', async () => {
@@ -219,10 +275,16 @@ describe('the Firecrawl-compatible fallback', () => {
 		site.status('/busy', 429)
 		const fetcher = fetcherFor()
 		const options = { fetcher, fallback: settings() }
-		expect(await failure(readWebPage(`${site.origin}/no`, options))).toMatchObject({ code: 'robots_disallowed' })
-		expect(await failure(readWebPage(`${site.origin}/no`, { ...options, preferFallback: true }))).toMatchObject({ code: 'robots_disallowed' })
+		expect(await failure(readWebPage(`${site.origin}/no`, options))).toMatchObject({
+			code: 'robots_disallowed',
+		})
+		expect(
+			await failure(readWebPage(`${site.origin}/no`, { ...options, preferFallback: true })),
+		).toMatchObject({ code: 'robots_disallowed' })
 		expect(await failure(readWebPage(`${site.origin}/busy`, options))).toMatchObject({ code: 'rate_limited' })
-		expect(await failure(readWebPage('http://10.0.0.1/', { ...options, preferFallback: true }))).toMatchObject({ code: 'blocked_address' })
+		expect(
+			await failure(readWebPage('http://10.0.0.1/', { ...options, preferFallback: true })),
+		).toMatchObject({ code: 'blocked_address' })
 		expect(firecrawl.received.length).toBe(before)
 	})
 })

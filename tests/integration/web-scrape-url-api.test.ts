@@ -26,10 +26,20 @@ describe('POST /api/v1/scrape-url', () => {
 		expectApiError(await post({ url: '   ' }), 400, SCRAPE_URL_MESSAGES.noLink)
 		expectApiError(await post({ url: 'http://' }), 400, SCRAPE_URL_MESSAGES.invalidUrl)
 		expectApiError(await post({ url: 'javascript:alert(1)' }), 400, SCRAPE_URL_MESSAGES.invalidUrl)
-		expectApiError(await post({ url: `https://${'a'.repeat(3000)}.com` }), 400, SCRAPE_URL_MESSAGES.invalidUrl)
+		expectApiError(
+			await post({ url: `https://${'a'.repeat(3000)}.com` }),
+			400,
+			SCRAPE_URL_MESSAGES.invalidUrl,
+		)
 		expectApiError(await post({ url: 42 }), 400)
 		expectApiError(await post({ url: 'https://example.com', useFirecrawl: 'yes' }), 400)
-		for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://[::1]/', 'http://example.com:22/', 'http://metadata.google.internal/']) {
+		for (const url of [
+			'http://169.254.169.254/latest/meta-data/',
+			'http://10.0.0.1/',
+			'http://[::1]/',
+			'http://example.com:22/',
+			'http://metadata.google.internal/',
+		]) {
 			const result = await post({ url })
 			expectApiError(result, 400, SCRAPE_URL_MESSAGES.refusedUrl)
 		}
@@ -37,8 +47,12 @@ describe('POST /api/v1/scrape-url', () => {
 
 	test('200 with the page’s text; the site’s 403, 429 and an empty page give the spec’s messages', async () => {
 		const { cookie } = await createSignedInUser({ role: 'MEMBER' })
-		const post = (path: string) => send('POST', '/api/v1/scrape-url', { cookie, json: { url: `${site.origin}${path}` } })
-		site.html('/companies', '<html><body><h1>Top startups</h1><ul><li>Acme — rockets</li><li>Globex — everything</li></ul></body></html>')
+		const post = (path: string) =>
+			send('POST', '/api/v1/scrape-url', { cookie, json: { url: `${site.origin}${path}` } })
+		site.html(
+			'/companies',
+			'<html><body><h1>Top startups</h1><ul><li>Acme — rockets</li><li>Globex — everything</li></ul></body></html>',
+		)
 		site.status('/closed', 403)
 		site.status('/busy', 429)
 		site.html('/empty', '<html><body><script>render()</script></body></html>')
@@ -49,7 +63,10 @@ describe('POST /api/v1/scrape-url', () => {
 
 		const ok = await post('/companies')
 		expect(ok.status).toBe(200)
-		expect(ok.json).toEqual({ text: 'Top startups\n\n- Acme — rockets\n\n- Globex — everything', warning: null })
+		expect(ok.json).toEqual({
+			text: 'Top startups\n\n- Acme — rockets\n\n- Globex — everything',
+			warning: null,
+		})
 		expectApiError(await post('/closed'), 403, SCRAPE_URL_MESSAGES.forbidden)
 		expectApiError(await post('/private/x'), 403, SCRAPE_URL_MESSAGES.forbidden)
 		expectApiError(await post('/busy'), 429, SCRAPE_URL_MESSAGES.rateLimited)

@@ -66,7 +66,12 @@ describe('checkTargetUrl', () => {
 	const none = parseAllowList('')
 
 	test('http and https on 80, 443, 8080 and 8443 pass', () => {
-		for (const url of ['http://example.com/', 'https://example.com/a?b', 'http://example.com:8080/', 'https://example.com:8443/']) {
+		for (const url of [
+			'http://example.com/',
+			'https://example.com/a?b',
+			'http://example.com:8080/',
+			'https://example.com:8443/',
+		]) {
 			expect(checkTargetUrl(url, none).href).toBe(new URL(url).href)
 		}
 	})
@@ -98,8 +103,12 @@ describe('checkTargetUrl', () => {
 	test('the allow-list lets a test site through on its port only', () => {
 		const allowList = parseAllowList('127.0.0.1:4567, localhost:4567')
 		expect(checkTargetUrl('http://127.0.0.1:4567/', allowList).port).toBe('4567')
-		expect(() => checkTargetUrl('http://127.0.0.1:4568/', allowList)).toThrow(expect.objectContaining({ code: 'blocked_port' }))
-		expect(() => checkTargetUrl('http://127.0.0.1/', allowList)).toThrow(expect.objectContaining({ code: 'blocked_address' }))
+		expect(() => checkTargetUrl('http://127.0.0.1:4568/', allowList)).toThrow(
+			expect.objectContaining({ code: 'blocked_port' }),
+		)
+		expect(() => checkTargetUrl('http://127.0.0.1/', allowList)).toThrow(
+			expect.objectContaining({ code: 'blocked_address' }),
+		)
 		expect(() => parseAllowList('127.0.0.1')).toThrow(/host:port/)
 	})
 })

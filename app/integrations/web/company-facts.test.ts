@@ -36,7 +36,13 @@ describe('extractCompanyFacts', () => {
 			email: 'hi@acme.example',
 			foundingDate: '1949',
 			employeeRange: '11-50',
-			address: { firstLine: '1 Desert Rd', city: 'Phoenix', region: 'AZ', postalCode: '85001', country: 'US' },
+			address: {
+				firstLine: '1 Desert Rd',
+				city: 'Phoenix',
+				region: 'AZ',
+				postalCode: '85001',
+				country: 'US',
+			},
 			linkedinUrl: 'https://www.linkedin.com/company/acme-rockets',
 			twitterUrl: 'https://twitter.com/acme',
 			crunchbaseUrl: 'https://www.crunchbase.com/organization/acme',
@@ -46,12 +52,20 @@ describe('extractCompanyFacts', () => {
 
 	test('without JSON-LD, OpenGraph and meta tags fill in; a LocalBusiness counts', () => {
 		const og = extractCompanyFacts(
-			parseHtmlDocument('<html><head><meta property="og:site_name" content="Shop"><meta name="description" content="A shop"></head><body><a href="https://linkedin.com/company/shop/">in</a></body></html>'),
+			parseHtmlDocument(
+				'<html><head><meta property="og:site_name" content="Shop"><meta name="description" content="A shop"></head><body><a href="https://linkedin.com/company/shop/">in</a></body></html>',
+			),
 			'https://shop.example/',
 		)
-		expect(og).toMatchObject({ name: 'Shop', description: 'A shop', linkedinUrl: 'https://linkedin.com/company/shop/' })
+		expect(og).toMatchObject({
+			name: 'Shop',
+			description: 'A shop',
+			linkedinUrl: 'https://linkedin.com/company/shop/',
+		})
 		const local = extractCompanyFacts(
-			parseHtmlDocument('<script type="application/ld+json">{"@type":"LocalBusiness","name":"Bakery","numberOfEmployees":"1,200","address":"5 Main St"}</script>'),
+			parseHtmlDocument(
+				'<script type="application/ld+json">{"@type":"LocalBusiness","name":"Bakery","numberOfEmployees":"1,200","address":"5 Main St"}</script>',
+			),
 			'https://bakery.example/',
 		)
 		expect(local).toMatchObject({ name: 'Bakery', employeeCount: 1200, address: { firstLine: '5 Main St' } })

@@ -99,7 +99,9 @@ function parseJsonLd(text: string): unknown {
 
 function isOrganization(node: JsonObject) {
 	const types = ([] as unknown[]).concat(node['@type'] ?? [])
-	return types.some((type) => typeof type === 'string' && ORGANIZATION_TYPES.has(type.replace(/^.*[/:]/, '').toLowerCase()))
+	return types.some(
+		(type) => typeof type === 'string' && ORGANIZATION_TYPES.has(type.replace(/^.*[/:]/, '').toLowerCase()),
+	)
 }
 
 /** The organization the page is about: the one on the page's own host, else the one that says most. */
@@ -155,7 +157,8 @@ function applyMeta(facts: CompanyFacts, document: HtmlDocument, pageUrl: string)
 	if (description || applicationName || keywords) facts.sources.push('meta')
 	facts.name ??= og.siteName ?? applicationName
 	facts.description ??= og.description ?? description
-	facts.url ??= og.url ?? link(document.querySelector('link[rel="canonical" i]')?.getAttribute('href'), pageUrl)
+	facts.url ??=
+		og.url ?? link(document.querySelector('link[rel="canonical" i]')?.getAttribute('href'), pageUrl)
 	facts.imageUrl ??= og.image
 	facts.keywords ??= keywordList(keywords)
 	const icon =
@@ -173,7 +176,10 @@ function applyPageLinks(facts: CompanyFacts, document: HtmlDocument, pageUrl: st
 	for (const anchor of Array.from(document.querySelectorAll('a[href]')).slice(0, 5000)) {
 		const href = link(anchor.getAttribute('href'), pageUrl)
 		if (!href) continue
-		if (/linkedin\.com\/(company|school|showcase)\/[^/?#]+/i.test(href) || /crunchbase\.com\/organization\//i.test(href)) {
+		if (
+			/linkedin\.com\/(company|school|showcase)\/[^/?#]+/i.test(href) ||
+			/crunchbase\.com\/organization\//i.test(href)
+		) {
 			facts.sameAs.push(href.replace(/[?#].*$/, ''))
 			found = true
 		}
@@ -245,8 +251,12 @@ function text(value: unknown): string | undefined {
 
 /** JSON-LD is JSON, not HTML, yet sites escape it as HTML all the same. */
 function decodeEntities(value: string) {
-	return value.replace(/&(amp|lt|gt|quot|#39|apos|#x27);/g, (entity) =>
-		({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&apos;': "'", '&#x27;': "'" })[entity]!,
+	return value.replace(
+		/&(amp|lt|gt|quot|#39|apos|#x27);/g,
+		(entity) =>
+			({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&apos;': "'", '&#x27;': "'" })[
+				entity
+			]!,
 	)
 }
 

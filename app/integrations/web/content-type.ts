@@ -20,14 +20,16 @@ export function sniffKind(bytes: Buffer): ContentKind | 'unsupported' {
 	const head = bytes.subarray(0, 1024)
 	if (head.includes(0)) return 'unsupported'
 	const start = head.toString('latin1').trimStart().slice(0, 100).toLowerCase()
-	if (start.startsWith('<!doctype html') || start.startsWith('<html') || start.startsWith('<head')) return 'html'
+	if (start.startsWith('<!doctype html') || start.startsWith('<html') || start.startsWith('<head'))
+		return 'html'
 	if (start.startsWith('{') || start.startsWith('[')) return 'json'
 	return 'text'
 }
 
 /** Decodes by the BOM, the Content-Type charset, an HTML <meta charset>, else UTF-8. */
 export function decodeBody(bytes: Buffer, contentType: string | undefined, kind: ContentKind) {
-	const charset = bomCharset(bytes) ?? headerCharset(contentType) ?? (kind === 'html' ? metaCharset(bytes) : undefined)
+	const charset =
+		bomCharset(bytes) ?? headerCharset(contentType) ?? (kind === 'html' ? metaCharset(bytes) : undefined)
 	return decoderFor(charset).decode(bytes)
 }
 

@@ -26,7 +26,13 @@ type ScrapeResponse = {
 	error?: string
 	data?: {
 		markdown?: string
-		metadata?: { title?: string; description?: string; statusCode?: number; sourceURL?: string; error?: string }
+		metadata?: {
+			title?: string
+			description?: string
+			statusCode?: number
+			sourceURL?: string
+			error?: string
+		}
 	}
 }
 
@@ -54,9 +60,13 @@ export async function scrapeWithFirecrawl(
 	}
 	if (response.statusCode >= 400 || !body?.success || !body.data) {
 		const reason = body?.error ? `: ${body.error.slice(0, 200)}` : ''
-		throw new WebFetchError('fallback_failed', `The fallback scraper answered ${response.statusCode}${reason}`, {
-			status: response.statusCode,
-		})
+		throw new WebFetchError(
+			'fallback_failed',
+			`The fallback scraper answered ${response.statusCode}${reason}`,
+			{
+				status: response.statusCode,
+			},
+		)
 	}
 	const metadata = body.data.metadata ?? {}
 	const statusCode = metadata.statusCode

@@ -21,7 +21,18 @@ const BLOCK_TAGS = new Set([
 	'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV',
 	'OL', 'P', 'PRE', 'SECTION', 'TABLE', 'TBODY', 'THEAD', 'TFOOT', 'TR', 'UL',
 ]) // prettier-ignore
-const NEVER_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'OBJECT', 'HEAD', 'SELECT'])
+const NEVER_TEXT = new Set([
+	'SCRIPT',
+	'STYLE',
+	'NOSCRIPT',
+	'TEMPLATE',
+	'SVG',
+	'CANVAS',
+	'IFRAME',
+	'OBJECT',
+	'HEAD',
+	'SELECT',
+])
 /** Page furniture left out of the whole-page text. */
 const FURNITURE = new Set(['NAV', 'FOOTER', 'ASIDE', 'DIALOG'])
 const FURNITURE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'dialog', 'alert'])
@@ -57,12 +68,18 @@ function fitsReadability(root: unknown) {
 		if (node.nodeType !== 1) continue
 		if (++elements > READABILITY_MAX_ELEMENTS || depth > READABILITY_MAX_DEPTH) return false
 		const children = node.childNodes
-		for (let index = 0; index < children.length; index++) stack.push({ node: children[index]!, depth: depth + 1 })
+		for (let index = 0; index < children.length; index++)
+			stack.push({ node: children[index]!, depth: depth + 1 })
 	}
 	return true
 }
 
-type TextNode = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<TextNode> }
+type TextNode = {
+	nodeType: number
+	nodeName: string
+	textContent: string | null
+	childNodes: ArrayLike<TextNode>
+}
 
 /** The element's text, a line per block; iterative, so a hostile page nested 100,000 deep cannot overflow the stack. */
 export function textOf(root: unknown, { skipFurniture = false } = {}): string {
@@ -103,7 +120,8 @@ function isFurniture(node: TextNode, tag: string) {
 	const element = node as unknown as { getAttribute?: (name: string) => string | null }
 	const role = element.getAttribute?.('role')
 	if (role && FURNITURE_ROLES.has(role.toLowerCase())) return true
-	return element.getAttribute?.('aria-hidden') === 'true' || element.getAttribute?.('hidden') !== null && element.getAttribute?.('hidden') !== undefined
+	// Hidden blocks (menus, cookie banners) are not what the page says.
+	return element.getAttribute?.('aria-hidden') === 'true' || element.getAttribute?.('hidden') != null
 }
 
 function tidyLines(text: string) {

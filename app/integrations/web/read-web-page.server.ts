@@ -92,7 +92,8 @@ async function readThroughFallback(
 		return { url: page.sourceUrl ?? url, title: page.title ?? null, text, facts, source: 'fallback' }
 	} catch (error) {
 		if (options.signal?.aborted) throw options.signal.reason
-		if (deadline.aborted) throw new WebFetchError('timeout', 'The fallback scraper took too long', { cause: error })
+		if (deadline.aborted)
+			throw new WebFetchError('timeout', 'The fallback scraper took too long', { cause: error })
 		throw error
 	}
 }

@@ -19,7 +19,8 @@ const READ_TTL_MS = 60 * 60 * 1000
 const UNREACHABLE_TTL_MS = 60 * 1000
 const MAX_ORIGINS = 2000
 
-type Verdict = { kind: 'rules'; rules: ReturnType<typeof robotsParser> } | { kind: 'allow-all' } | { kind: 'unreachable' }
+type Verdict =
+	{ kind: 'rules'; rules: ReturnType<typeof robotsParser> } | { kind: 'allow-all' } | { kind: 'unreachable' }
 
 type Entry = { expiresAt: number; verdict: Promise<Verdict> }
 

@@ -52,7 +52,8 @@ export function checkTargetUrl(input: string | URL, allowList: AllowList): URL {
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
 		throw new WebFetchError('invalid_url', `Only http and https URLs can be fetched, not ${url.protocol}`)
 	}
-	if (url.username || url.password) throw new WebFetchError('invalid_url', 'URLs with credentials are refused')
+	if (url.username || url.password)
+		throw new WebFetchError('invalid_url', 'URLs with credentials are refused')
 	const host = stripBrackets(url.hostname)
 	if (!host) throw new WebFetchError('invalid_url', 'The URL has no host')
 	const port = effectivePort(url)

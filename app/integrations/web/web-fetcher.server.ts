@@ -112,7 +112,9 @@ export function createWebFetcher(overrides: Partial<WebFetcherSettings> = {}): W
 			discard(response.body)
 			const location = headerValue(response.headers, 'location')
 			if (!location) {
-				throw new WebFetchError('http_error', `${url.href} redirected nowhere`, { status: response.statusCode })
+				throw new WebFetchError('http_error', `${url.href} redirected nowhere`, {
+					status: response.statusCode,
+				})
 			}
 			if (hop >= settings.maxRedirects) {
 				throw new WebFetchError('too_many_redirects', `More than ${settings.maxRedirects} redirects`)
@@ -166,7 +168,14 @@ export function createWebFetcher(overrides: Partial<WebFetcherSettings> = {}): W
 				throw new WebFetchError('unsupported_content', `${url.href} is not a web page or text`)
 			}
 			const contentType = headerValue(response.headers, 'content-type')
-			return { url: url.href, status, mimeType, kind, body: decodeBody(bytes, contentType, kind), visited: response.visited }
+			return {
+				url: url.href,
+				status,
+				mimeType,
+				kind,
+				body: decodeBody(bytes, contentType, kind),
+				visited: response.visited,
+			}
 		} catch (error) {
 			if (options.signal?.aborted) throw options.signal.reason
 			throw toFetchError(error, signal)
@@ -242,7 +251,8 @@ function statusFailure(status: number, url: URL): WebFetchError | null {
 	if (status === 401 || status === 403 || status === 451) {
 		return new WebFetchError('forbidden', `${url.origin} answered ${status}`, options)
 	}
-	if (status === 404 || status === 410) return new WebFetchError('not_found', `${url.href} answered ${status}`, options)
+	if (status === 404 || status === 410)
+		return new WebFetchError('not_found', `${url.href} answered ${status}`, options)
 	return new WebFetchError('http_error', `${url.origin} answered ${status}`, options)
 }
 
@@ -250,7 +260,8 @@ function toFetchError(error: unknown, signal: AbortSignal): unknown {
 	if (error instanceof WebFetchError) return error
 	// The connector's refusal reaches us as the cause of undici's wrapper on some paths.
 	if (error instanceof Error && error.cause instanceof WebFetchError) return error.cause
-	if (signal.aborted) return new WebFetchError('timeout', 'The site took too long to answer', { cause: error })
+	if (signal.aborted)
+		return new WebFetchError('timeout', 'The site took too long to answer', { cause: error })
 	if (
 		error instanceof undiciErrors.HeadersTimeoutError ||
 		error instanceof undiciErrors.BodyTimeoutError ||
