@@ -62,6 +62,16 @@ const schema = z.object({
 	OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 	/** Model requests one organization may have in flight at once. */
 	OPENAI_CONCURRENCY: z.coerce.number().int().positive().default(4),
+	/**
+	 * The safe fetcher (decision 024): `host:port` entries it may reach although their address is
+	 * private or loopback (tests' fake sites, offline development). Empty in production.
+	 */
+	WEB_FETCH_ALLOW_HOSTS: z.string().default(''),
+	/** The whole of one fetch of a user's URL: robots.txt, redirects and the body. */
+	WEB_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+	/** A Firecrawl-compatible API, the fallback when a page cannot be read directly. Unset key: no fallback. */
+	FIRECRAWL_API_KEY: z.string().optional(),
+	FIRECRAWL_API_URL: z.string().url().default('https://api.firecrawl.dev'),
 	/** Pause after each parsed PDF page; only tests set it, to watch progress advance. */
 	DOCUMENT_PARSE_PAGE_DELAY_MS: z.coerce.number().int().min(0).default(0),
 	/** `off` turns every rate limit off; the budgets are RATE_LIMIT_* (app/utils/rate-limit-budgets.ts). */
