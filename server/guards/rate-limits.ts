@@ -39,9 +39,9 @@ export const ROUTE_LIMITS: RouteLimit[] = [
 	{ route: 'POST /api/sequences/modify', budget: 'generationPerOrganization' },
 	{ route: 'POST /resources/documents/parse', budget: 'documentParsingPerOrganization' },
 	{ route: '/resources/contacts/export', budget: 'contactExportPerOrganization' },
+	{ route: 'POST /api/v1/scrape-url', budget: 'scrapingPerOrganization' },
 	// Ready for the routes of later issues, for instance:
 	// { route: 'POST /api/v1/imports', budget: 'importPerOrganization' },
-	// { route: 'POST /api/v1/scrapes', budget: 'scrapingPerOrganization' },
 	// { route: 'POST /api/v1/contact-searches', budget: 'searchPerOrganization' },
 ]
 

@@ -39,6 +39,8 @@ export async function scrapeUrl(
 	}
 }
 
+// A site that fails or is unreachable is the URL's problem, not ours: a 4xx with the spec's message,
+// so a 5xx from this route always means our own fault.
 const REFUSALS: Record<WebFetchFailure, [status: number, message: string]> = {
 	invalid_url: [400, SCRAPE_URL_MESSAGES.invalidUrl],
 	blocked_port: [400, SCRAPE_URL_MESSAGES.refusedUrl],
@@ -46,17 +48,17 @@ const REFUSALS: Record<WebFetchFailure, [status: number, message: string]> = {
 	dns_failed: [422, SCRAPE_URL_MESSAGES.failed],
 	too_many_redirects: [422, SCRAPE_URL_MESSAGES.failed],
 	robots_disallowed: [403, SCRAPE_URL_MESSAGES.forbidden],
-	robots_unreachable: [502, SCRAPE_URL_MESSAGES.failed],
+	robots_unreachable: [422, SCRAPE_URL_MESSAGES.failed],
 	rate_limited: [429, SCRAPE_URL_MESSAGES.rateLimited],
 	forbidden: [403, SCRAPE_URL_MESSAGES.forbidden],
 	not_found: [422, SCRAPE_URL_MESSAGES.noContent],
 	no_content: [422, SCRAPE_URL_MESSAGES.noContent],
-	http_error: [502, SCRAPE_URL_MESSAGES.failed],
+	http_error: [422, SCRAPE_URL_MESSAGES.failed],
 	too_large: [422, SCRAPE_URL_MESSAGES.failed],
-	timeout: [504, SCRAPE_URL_MESSAGES.failed],
+	timeout: [422, SCRAPE_URL_MESSAGES.failed],
 	unsupported_content: [422, SCRAPE_URL_MESSAGES.failed],
-	network: [502, SCRAPE_URL_MESSAGES.failed],
-	fallback_failed: [502, SCRAPE_URL_MESSAGES.failed],
+	network: [422, SCRAPE_URL_MESSAGES.failed],
+	fallback_failed: [422, SCRAPE_URL_MESSAGES.failed],
 }
 
 /** The error code is the fetcher's own (`forbidden`, `blocked_address`…), so a client can tell the cases apart. */
