@@ -8,6 +8,7 @@ import {
 } from '@remix-run/node'
 import type express from 'express'
 import { allowedMethods } from './guards/allowed-methods.ts'
+import { requireFormBody } from './guards/form-body.ts'
 import {
 	checkRequestUrl,
 	type GuardedBody,
@@ -38,6 +39,7 @@ export function createRemixHandler({
 			// A wrong method never reaches Remix, which would log it as an error with a stack.
 			if (isApi) refuseWrongMethod(request, await loadBuild())
 			const body = await readGuardedBody(request)
+			requireFormBody(request, body)
 			let remixResponse = await handle(remixRequest(request, response, body))
 			if (isApi) remixResponse = await inApiShape(remixResponse, request)
 			await sendResponse(response, remixResponse)
