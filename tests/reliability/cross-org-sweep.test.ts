@@ -90,7 +90,7 @@ function formOf(fields: Record<string, unknown>) {
 function sweepRequests(route: AppRoute, a: SeededOrganization): Omit<SentRequest, 'cookie'>[] {
 	const entry = entryFor(route)
 	const requests: Omit<SentRequest, 'cookie'>[] = []
-	const isApi = route.path.startsWith('/api/')
+	const isPage = !route.path.startsWith('/api/') && !route.path.startsWith('/resources/')
 	for (const variant of paramVariants(route)) {
 		const theirPath = fillPath(route, variant, b.ids)
 		const paths = [theirPath]
@@ -104,14 +104,15 @@ function sweepRequests(route: AppRoute, a: SeededOrganization): Omit<SentRequest
 		const fields = { ...theirIds(b) }
 		for (const path of paths) {
 			for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-				if (entry.json || isApi || !entry.form)
+				// Pages read forms (anything else is a 415 at the door); the API and resources read JSON.
+				if (!isPage)
 					requests.push({
 						method,
 						path,
 						contentType: 'application/json',
 						body: JSON.stringify({ ...entry.json, ...fields }),
 					})
-				if (entry.form || !isApi)
+				if (isPage || entry.form)
 					requests.push({
 						method,
 						path: `${path}?${theirQuery(b)}`,

@@ -14,7 +14,7 @@ import { entryFor, isFuzzed, ROUTE_TABLE } from './route-table.ts'
 // RELIABILITY_RUNS sets the runs per route and method (the soak raises it); RELIABILITY_SEED replays.
 // Decision 021.
 
-const RUNS = Number(process.env.RELIABILITY_RUNS ?? 2)
+const RUNS = Number(process.env.RELIABILITY_RUNS ?? 1)
 const SEED = process.env.RELIABILITY_SEED ? Number(process.env.RELIABILITY_SEED) : undefined
 
 const { build, close: closeBuild } = await loadBuild()
