@@ -5,7 +5,7 @@ import { fuzzedRequest, type FuzzedRequest } from './fuzz-inputs.ts'
 import { crossWrites, describeRequest, leaksIn } from './leak-checks.ts'
 import { changedTables, fingerprint, type Fingerprint } from './org-fingerprint.ts'
 import { seedOrganization, signIn, type SeededOrganization } from './org-fixtures.ts'
-import { entryFor, isFuzzed, ROUTE_TABLE } from './route-table.ts'
+import { CANARY_PAGES, entryFor, fillPath, isFuzzed, ROUTE_TABLE } from './route-table.ts'
 
 // Issue 12's fuzz, generated from the app's route list: every API route, resource route and page
 // with a form, with every method it serves, gets hostile and careless input from fast-check as a
@@ -35,10 +35,16 @@ afterAll(async () => {
 	await closeBuild()
 })
 
+/** A 503 for a part this server has not been set up with (Google sign-in in tests): its state, not the input's. */
+function isNotConfigured(answer: Answer) {
+	const error = (answer.json as { error?: unknown } | null)?.error
+	return answer.status === 503 && typeof error === 'string' && error.endsWith('_not_configured')
+}
+
 /** What is wrong with one answer; A's fingerprints before and after decide the partial write. */
 function judge(request: FuzzedRequest, answer: Answer, before: Fingerprint, after: Fingerprint) {
 	const problems: string[] = []
-	if (answer.status >= 500) problems.push(`answered ${answer.status}`)
+	if (answer.status >= 500 && !isNotConfigured(answer)) problems.push(`answered ${answer.status}`)
 	const isClientError = answer.status >= 400 && answer.status < 500
 	if (isClientError && request.path.startsWith('/api/')) {
 		const body = answer.json as { error?: unknown; message?: unknown } | null
@@ -87,6 +93,20 @@ describe('every route with hostile input', () => {
 					{ numRuns: RUNS, seed: SEED, endOnFailure: true },
 				)
 			}
+			// What the fuzz stored must not break the pages that show it (a page whose row the fuzz
+			// deleted answers 404, which is fine).
+			const broken: string[] = []
+			if (route.hasAction) {
+				const cookie = await signIn(own.user.id)
+				for (const canary of CANARY_PAGES) {
+					const page = routes.find((candidate) => candidate.id === canary.routeId)
+					if (!page) throw new Error(`CANARY_PAGES names ${canary.routeId}, which the app no longer has`)
+					const request = { method: 'GET', path: fillPath(page, canary.variant, own.ids) }
+					const answer = await app.send({ ...request, cookie })
+					if (answer.status >= 500) broken.push(describeRequest(request, answer))
+				}
+			}
+			expect(broken, `after the fuzz, pages fail: ${broken.join('\n')}`).toEqual([])
 			const crossed = await crossWrites(b, bBefore, own.ids.organization)
 			if (crossed.length > 0) bBefore = await fingerprint(b.ids.organization)
 			if (process.env.RELIABILITY_DEBUG) console.log(route.path, statuses.join(', '))
