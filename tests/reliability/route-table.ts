@@ -158,16 +158,14 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 }
 
 /**
- * Pages that show most of an organization's data, read after a route's fuzz: a junk value a
+ * Pages that show most of an organization's data (the contact with its company and tags, the
+ * sequence with its steps and mailbox, the sending settings), read after a route's fuzz: a junk value a
  * mutation stored must not break the pages that show it later (a 500 on every visit).
  */
 export const CANARY_PAGES: Array<{ routeId: string; variant: Record<string, ParamValue> }> = [
 	{ routeId: 'routes/_app+/contacts.$contactId', variant: { contactId: 'contact' } },
 	{ routeId: 'routes/_app+/sequences.$sequenceId', variant: { sequenceId: 'sequence' } },
-	{ routeId: 'routes/_app+/settings', variant: {} },
 	{ routeId: 'routes/_app+/settings_.sending', variant: {} },
-	{ routeId: 'routes/_app+/campaigns.$campaign', variant: { campaign: 'campaign' } },
-	{ routeId: 'routes/_app+/lists.$slug', variant: { slug: 'listSlug' } },
 ]
 
 /** The routes the fuzz covers (issue 12): the API, the resource routes and every page with a form. */
