@@ -17,7 +17,14 @@ function shouldCompress(request: express.Request, response: express.Response) {
 	return compression.filter(request, response)
 }
 
-export async function createApp({ mode }: { mode: 'development' | 'production' }) {
+export async function createApp({
+	mode,
+	build: givenBuild,
+}: {
+	mode: 'development' | 'production'
+	/** A build already loaded (the reliability tests load it once, for its route list too). */
+	build?: ServerBuild
+}) {
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', trustProxySetting(process.env.TRUST_PROXY))
@@ -35,7 +42,9 @@ export async function createApp({ mode }: { mode: 'development' | 'production' }
 	app.use(rateLimits())
 
 	let build: ServerBuild | (() => Promise<ServerBuild>)
-	if (mode === 'development') {
+	if (givenBuild) {
+		build = givenBuild
+	} else if (mode === 'development') {
 		const vite = await import('vite')
 		const viteServer = await vite.createServer({ root: projectRoot, server: { middlewareMode: true } })
 		app.use(viteServer.middlewares)
@@ -53,6 +62,8 @@ export async function createApp({ mode }: { mode: 'development' | 'production' }
 		const serverBuildPath = path.join(projectRoot, 'build/server/index.js')
 		build = (await import(serverBuildPath)) as ServerBuild
 	}
-	app.all('*', createRemixHandler({ build, mode }))
+	// `use`, not `all('*')`: Express would decode the path as a parameter and answer a malformed
+	// escape with its own HTML 400; the hostile-text guard refuses it in the API's shape instead.
+	app.use(createRemixHandler({ build, mode }))
 	return app
 }

@@ -9,6 +9,7 @@ import {
 import type express from 'express'
 import { currentRequestContext } from '#app/utils/request-context.server.ts'
 import { allowedMethods, routePattern } from './guards/allowed-methods.ts'
+import { requireFormBody } from './guards/form-body.ts'
 import {
 	checkRequestUrl,
 	type GuardedBody,
@@ -42,6 +43,7 @@ export function createRemixHandler({
 			// A wrong method never reaches Remix, which would log it as an error with a stack.
 			if (isApi) refuseWrongMethod(request, serverBuild)
 			const body = await readGuardedBody(request)
+			requireFormBody(request, body)
 			let remixResponse = await handle(remixRequest(request, response, body), {
 				cspNonce: response.locals.cspNonce as string | undefined,
 			})

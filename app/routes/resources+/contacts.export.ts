@@ -6,7 +6,7 @@ import {
 } from '#app/models/contact/contact-export.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import { ContactSelectionSchema, contactFilterFromSearchParams } from '#app/schemas/contact-filter.ts'
-import { methodNotAllowed } from '#app/utils/api.server.ts'
+import { apiError, methodNotAllowed } from '#app/utils/api.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 const MAX_EXCLUDED = 10_000
@@ -25,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	if (request.method !== 'POST') throw methodNotAllowed()
 	const actor = await requireActor(request)
-	const form = await request.formData()
+	// A body that is not a form (JSON, text) made formData() throw: a 500.
+	const form = await request.formData().catch(() => null)
+	if (!form) throw apiError(415, 'unsupported_media_type', 'Send the selection as a form')
 	const params = new URLSearchParams()
 	for (const [key, value] of form) if (typeof value === 'string') params.append(key, value)
 	const ids = splitIds(params.getAll('ids'))

@@ -1,0 +1,212 @@
+import type { AppRoute } from './app-under-test.ts'
+import type { FixtureKind } from './org-fixtures.ts'
+
+// Every route of the app's build, by route id, with what the sweeps need to call it: which fixture
+// each path parameter names, or why the route is skipped. Both sweeps (route-fuzz.test.ts and
+// cross-org-sweep.test.ts) fail on a route this table does not name, so a new route is added here
+// on purpose: name its parameters' kinds (most follow from their names, in PARAM_KINDS), or skip it
+// with a reason. Decision 021.
+
+/** A path parameter's value: one of the organization's fixtures, or a literal (`=campaign`). */
+export type ParamValue = FixtureKind | `=${string}`
+
+export type RouteEntry = {
+	/** Why a sweep leaves this route out (it still has to be named here). */
+	skip?: { sweep?: string; fuzz?: string }
+	/** The parameters' values, one object per way of calling it; by default from PARAM_KINDS. */
+	variants?: Array<Record<string, ParamValue>>
+	/** A plausible body for its action, so the sweeps get past validation to the organization check. */
+	json?: Record<string, unknown>
+	form?: Record<string, string>
+}
+
+/** What a path parameter's name means, when the route does not say otherwise. */
+export const PARAM_KINDS: Record<string, ParamValue> = {
+	contactId: 'contact',
+	companyId: 'company',
+	tagId: 'tag',
+	listId: 'list',
+	slug: 'listSlug',
+	campaign: 'campaign',
+	sequenceId: 'sequence',
+	runId: 'generationRun',
+	messageId: 'outboxMessage',
+	stepId: 'emailStep',
+}
+
+const SIGNED_TOKEN =
+	'a public link authorized by a sealed token, not by a session: no organization to cross (forged and foreign tokens: tests/integration/tracking.test.ts, unsubscribe.test.ts, sending-settings.test.ts)'
+
+export const ROUTE_TABLE: Record<string, RouteEntry> = {
+	// pages and their forms
+	'routes/$': {},
+	'routes/_index': {},
+	'routes/_app+/_layout': {},
+	'routes/_app+/admin': {},
+	'routes/_app+/campaigns._index': { form: { name: 'Fuzz campaign', channels: 'EMAIL' } },
+	'routes/_app+/campaigns.$campaign': { form: { intent: 'rename', name: 'Renamed' } },
+	'routes/_app+/companies._index': {},
+	'routes/_app+/companies.new': { form: { name: 'New Co', description: 'Makes things' } },
+	'routes/_app+/companies.$companyId': { form: { intent: 'delete' } },
+	'routes/_app+/contacts._index': {},
+	'routes/_app+/contacts.new': { form: { firstName: 'New', lastName: 'Person' } },
+	'routes/_app+/contacts.$contactId': { form: { intent: 'delete' } },
+	'routes/_app+/contacts.$contactId_.edit': { form: { firstName: 'Hacked', lastName: 'Hacked' } },
+	'routes/_app+/contacts.$contactId_.sequences._index': {},
+	'routes/_app+/contacts.$contactId_.sequences.generate': { form: { prompt: 'Hello' } },
+	'routes/_app+/contacts.$contactId_.sequences.new': { form: { subject: 'Hi', body: 'Hello there' } },
+	'routes/_app+/contacts.tag': { form: { intent: 'add' } },
+	'routes/_app+/feedback': { form: { type: 'bug', message: 'Broken' } },
+	'routes/_app+/lists._index': { form: { name: 'Fuzz list' } },
+	'routes/_app+/lists.$slug': { form: { intent: 'delete' } },
+	'routes/_app+/outbox': {},
+	'routes/_app+/sequences': {},
+	'routes/_app+/sequences.$sequenceId': { form: { intent: 'cancel' } },
+	'routes/_app+/sequences_.generations.new': { form: { name: 'Run', prompt: 'Hello' } },
+	'routes/_app+/sequences_.generations.$runId': { form: { intent: 'cancel' } },
+	'routes/_app+/settings': { form: { intent: 'update-organization', name: 'Renamed' } },
+	'routes/_app+/settings_.sending': { form: { intent: 'update-limits', dailyLimitStart: '10' } },
+	'routes/_app+/settings_.test-email': { form: { to: 'someone@example.com', subject: 'Hi', body: 'Hello' } },
+	// sign-in
+	'routes/_auth+/auth.dev': { form: { email: 'fuzz@example.com' } },
+	'routes/_auth+/auth.google': {},
+	'routes/_auth+/auth.google.callback': {},
+	'routes/_auth+/login': {},
+	'routes/_auth+/logout': {},
+	// the assistant's endpoints
+	'routes/api+/$': {},
+	'routes/api+/sequences.background': { json: { contactId: '', prompt: 'Hello' } },
+	'routes/api+/sequences.modify': { json: { sequenceId: '', instruction: 'Shorter' } },
+	// the JSON API (the spec's section 7)
+	'routes/api+/v1+/auth.login': { json: { email: 'someone@example.com' } },
+	'routes/api+/v1+/auth.user': {},
+	'routes/api+/v1+/campaigns': { json: { name: 'Fuzz campaign' } },
+	'routes/api+/v1+/campaigns.$campaign.contacts.batch': { json: { contact_ids: 'all' } },
+	'routes/api+/v1+/companies': { json: { name: 'Fuzz Co', description: 'x' } },
+	'routes/api+/v1+/companies.$id': {
+		variants: [{ id: 'company' }],
+		json: { name: 'Hacked', description: 'Hacked' },
+	},
+	'routes/api+/v1+/contacts': { json: { firstName: 'Fuzz', lastName: 'Person' } },
+	'routes/api+/v1+/contacts.$id': {
+		variants: [{ id: 'contact' }],
+		json: { firstName: 'Hacked', lastName: 'Hacked', email: 'hacked@example.com' },
+	},
+	'routes/api+/v1+/contacts.$id.sequences': { variants: [{ id: 'contact' }] },
+	'routes/api+/v1+/contacts.$id.tag': { variants: [{ id: 'contact' }], json: { tagIds: [] } },
+	'routes/api+/v1+/contacts.check-batch': { json: { linkedinUrls: [] } },
+	'routes/api+/v1+/conversations': {},
+	'routes/api+/v1+/emails': { json: { mailbox_id: '', subject: 'Hello', body: 'Hello there', to: 'a@b.co' } },
+	'routes/api+/v1+/linkedin.auth-status': { json: { isAuthenticated: false } },
+	'routes/api+/v1+/lists': { json: { name: 'Fuzz list' } },
+	'routes/api+/v1+/lists.$listId.contacts': { json: { contactIds: 'all' } },
+	'routes/api+/v1+/lists.$slug': {},
+	'routes/api+/v1+/organizations.invite': { json: { email: 'new@example.com' } },
+	'routes/api+/v1+/organizations.invite.$id': { variants: [{ id: 'invite' }] },
+	'routes/api+/v1+/queueables.$id': { variants: [{ id: 'queueable' }], json: { action: 'cancel' } },
+	'routes/api+/v1+/science.f': { json: { type: 'bug', message: 'It broke' } },
+	'routes/api+/v1+/sequence-generations': { json: { campaignId: '' } },
+	'routes/api+/v1+/sequence-generations.$id': { variants: [{ id: 'generationRun' }] },
+	'routes/api+/v1+/sequence-generations.$id.activate': { variants: [{ id: 'generationRun' }] },
+	'routes/api+/v1+/sequence-generations.$id.cancel': { variants: [{ id: 'generationRun' }] },
+	'routes/api+/v1+/sequences': { json: { contactId: '' } },
+	'routes/api+/v1+/sequences.$id': { variants: [{ id: 'sequence' }], json: { status: 'ACTIVE' } },
+	'routes/api+/v1+/sequences.$id.linkedin-steps': { variants: [{ id: 'sequence' }], json: { daysAfter: 1 } },
+	'routes/api+/v1+/sequences.$id.linkedin-steps.$stepId': {
+		variants: [{ id: 'sequence', stepId: 'linkedInStep' }],
+		json: { daysAfter: 1, requestNote: 'Hi' },
+	},
+	'routes/api+/v1+/sequences.$id.phone-call-steps.$stepId': {
+		variants: [{ id: 'sequence', stepId: 'phoneCallStep' }],
+		json: { daysAfter: 1 },
+	},
+	'routes/api+/v1+/sequences.$id.stats': { variants: [{ id: 'sequence' }] },
+	'routes/api+/v1+/sequences.$id.steps': {
+		variants: [{ id: 'sequence' }],
+		json: { daysAfter: 1, body: 'Hi' },
+	},
+	'routes/api+/v1+/sequences.$id.steps.$stepId': {
+		variants: [{ id: 'sequence', stepId: 'emailStep' }],
+		json: { daysAfter: 1 },
+	},
+	'routes/api+/v1+/sequences.reply': { json: { sequenceId: '', body: 'Thanks' } },
+	'routes/api+/v1+/ses.email': {},
+	'routes/api+/v1+/settings': { json: { summary: 'Hacked' } },
+	'routes/api+/v1+/steps.$stepId': { json: { daysAfter: 1 } },
+	'routes/api+/v1+/tags': { json: { name: 'Fuzz tag' } },
+	'routes/api+/v1+/tags.$tagId.contacts': { json: { contact_ids: 'all' } },
+	// resource routes
+	'routes/resources+/candidates.$kind.$group': {
+		variants: [
+			{ kind: '=campaign', group: 'campaign' },
+			{ kind: '=list', group: 'list' },
+			{ kind: '=list', group: 'listSlug' },
+		],
+		form: { intent: 'add', contactIds: '' },
+	},
+	'routes/resources+/contacts.export': { form: { ids: '' } },
+	'routes/resources+/documents.parse': {},
+	'routes/resources+/healthcheck': {},
+	'routes/resources+/outbox.$messageId.reply': { form: { body: 'Thanks' } },
+	'routes/resources+/queueables.$id.events': { variants: [{ id: 'queueable' }] },
+	'routes/resources+/sequence-generations.events': {},
+	'routes/resources+/tags.coverage': { json: { contact_ids: [], tagIds: [] } },
+	// public links
+	'routes/t.$token': { skip: { sweep: SIGNED_TOKEN } },
+	'routes/unsubscribe.$token': { skip: { sweep: SIGNED_TOKEN }, variants: [{ token: '=forged-token' }] },
+	'routes/verify-sender.$token': { skip: { sweep: SIGNED_TOKEN }, variants: [{ token: '=forged-token' }] },
+}
+
+/**
+ * Pages that show most of an organization's data (the contact with its company and tags, the
+ * sequence with its steps and mailbox, the sending settings), read after a route's fuzz: a junk value a
+ * mutation stored must not break the pages that show it later (a 500 on every visit).
+ */
+export const CANARY_PAGES: Array<{ routeId: string; variant: Record<string, ParamValue> }> = [
+	{ routeId: 'routes/_app+/contacts.$contactId', variant: { contactId: 'contact' } },
+	{ routeId: 'routes/_app+/sequences.$sequenceId', variant: { sequenceId: 'sequence' } },
+	{ routeId: 'routes/_app+/settings_.sending', variant: {} },
+]
+
+/** The routes the fuzz covers (issue 12): the API, the resource routes and every page with a form. */
+export function isFuzzed(route: AppRoute) {
+	return route.path.startsWith('/api/') || route.path.startsWith('/resources/') || route.hasAction
+}
+
+/** The table's entry for a route, or an error that says where to add it. */
+export function entryFor(route: AppRoute): RouteEntry {
+	const entry = ROUTE_TABLE[route.id]
+	if (!entry)
+		throw new Error(
+			`Route ${route.id} (${route.path}) is not in the reliability sweeps. Add it to ROUTE_TABLE in ` +
+				`tests/reliability/route-table.ts: name the fixture kind of each path parameter, or skip it with a reason.`,
+		)
+	return entry
+}
+
+/** The ways to fill a route's path parameters, as fixture kinds or literals. */
+export function paramVariants(route: AppRoute): Array<Record<string, ParamValue>> {
+	const entry = entryFor(route)
+	if (entry.variants) return entry.variants
+	if (route.params.length === 0) return [{}]
+	const variant: Record<string, ParamValue> = {}
+	for (const name of route.params) {
+		const kind = PARAM_KINDS[name]
+		if (!kind)
+			throw new Error(
+				`Route ${route.id} (${route.path}) has a path parameter "${name}" of no known kind. Name it in ` +
+					`PARAM_KINDS or in the route's variants in tests/reliability/route-table.ts.`,
+			)
+		variant[name] = kind
+	}
+	return [variant]
+}
+
+/** A route's path with its parameters filled from one organization's ids. */
+export function fillPath(route: AppRoute, variant: Record<string, ParamValue>, ids: Record<string, string>) {
+	return route.path.replace(/:(\w+)\??/g, (_, name: string) => {
+		const value = variant[name]
+		if (value === undefined) throw new Error(`No value for :${name} of ${route.id}`)
+		return encodeURIComponent(value.startsWith('=') ? value.slice(1) : ids[value]!)
+	})
+}
