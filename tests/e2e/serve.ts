@@ -11,6 +11,8 @@ process.env.PORT = process.env.E2E_PORT ?? '3917'
 process.env.NODE_ENV = 'production'
 process.env.WORKER = 'inline'
 process.env.DEV_LOGIN = 'true'
+// A production build, but its request log would bury Playwright's own output.
+process.env.LOG_REQUESTS ??= 'false'
 process.env.SESSION_SECRET ??= 'e2e-session-secret-0123456789'
 process.env.ENCRYPTION_KEY ??= 'a'.repeat(64)
 process.env.APP_URL = `http://localhost:${process.env.PORT}`

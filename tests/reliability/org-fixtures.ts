@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { createSession } from '#app/models/session/session.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { commitSessionId } from '#app/utils/session.server.ts'
+import { commitSessionToken } from '#app/utils/session.server.ts'
 import { insertSequence } from '#tests/factories/sequence.ts'
 
 // One of everything an organization owns, for the reliability sweeps: the fuzz's organization A
@@ -153,5 +153,5 @@ export type SeededOrganization = Awaited<ReturnType<typeof seedOrganization>>
 /** A fresh session of the user, as its cookie (a request may sign the last one out). */
 export async function signIn(userId: string) {
 	const session = await createSession({ userId })
-	return (await commitSessionId(session.id)).split(';')[0]!
+	return (await commitSessionToken(session.token)).split(';')[0]!
 }

@@ -41,6 +41,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	// pages and their forms
 	'routes/$': {},
 	'routes/_index': {},
+	// Served by the rate-limit guard in place of a page: always a 429 (decision 018).
+	'routes/rate-limited': {},
 	'routes/_app+/_layout': {},
 	'routes/_app+/admin': {},
 	'routes/_app+/campaigns._index': { form: { name: 'Fuzz campaign', channels: 'EMAIL' } },
@@ -105,6 +107,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/api+/v1+/organizations.invite.$id': { variants: [{ id: 'invite' }] },
 	'routes/api+/v1+/queueables.$id': { variants: [{ id: 'queueable' }], json: { action: 'cancel' } },
 	'routes/api+/v1+/science.f': { json: { type: 'bug', message: 'It broke' } },
+	// A loopback URL: the fetcher refuses it before any network, so the fuzz never waits on DNS.
+	'routes/api+/v1+/scrape-url': { json: { url: 'http://127.0.0.1:1/' } },
 	'routes/api+/v1+/sequence-generations': { json: { campaignId: '' } },
 	'routes/api+/v1+/sequence-generations.$id': { variants: [{ id: 'generationRun' }] },
 	'routes/api+/v1+/sequence-generations.$id.activate': { variants: [{ id: 'generationRun' }] },
