@@ -104,7 +104,9 @@ function printSummary() {
 			result.passed ? 'passed' : 'FAILED',
 		]
 	})
-	const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)))
+	const widths = header.map((title, column) =>
+		Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+	)
 	const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')
 	console.log(
 		`\nsoak summary — ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 60_000)} min, ` +

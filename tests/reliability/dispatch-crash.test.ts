@@ -7,12 +7,7 @@ import { resetEnvCache } from '#app/utils/env.server.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
 import { connectFakeGmailAccount, useFakeGmailEnv } from '#tests/fakes/gmail-account.ts'
 import { startFakeGmail, type FakeGmail } from '#tests/fakes/gmail-server.ts'
-import {
-	anotherRound,
-	isSoak,
-	reliabilityTimeout,
-	reportReliabilityFigures,
-} from './reliability-run.ts'
+import { anotherRound, isSoak, reliabilityTimeout, reportReliabilityFigures } from './reliability-run.ts'
 import { killAll, startWorkerProcess, type WorkerProcess } from './worker-processes.ts'
 
 // Issue 4's reliability test: workers killed with SIGKILL at random moments during a run of

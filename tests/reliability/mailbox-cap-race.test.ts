@@ -4,19 +4,8 @@ import { activateSequences } from '#app/models/sequence/sequence-status.server.t
 import { prisma } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
-import {
-	anotherRound,
-	isSoak,
-	reliabilityTimeout,
-	reportReliabilityFigures,
-} from './reliability-run.ts'
-import {
-	killAll,
-	sleep,
-	startWorkerProcess,
-	waitUntilStarted,
-	workerSettings,
-} from './worker-processes.ts'
+import { anotherRound, isSoak, reliabilityTimeout, reportReliabilityFigures } from './reliability-run.ts'
+import { killAll, sleep, startWorkerProcess, waitUntilStarted, workerSettings } from './worker-processes.ts'
 
 // Issue 12: 4–8 worker processes race for the daily caps of a few mailboxes, every sequence due
 // at once. The cap is counted in the database (decision 009), so no mailbox sends more than its

@@ -21,8 +21,7 @@ import { killAll, sleep, startWorkerProcess, waitUntilStarted } from './worker-p
 
 const SEQUENCES = isSoak ? 400 : 150
 const WORKERS = 2
-// Follow-ups fall due spread over this window, starting a little after the replies begin.
-const FIRST_DUE_MS = 4_000
+// Replies arrive, and follow-ups fall due, spread over this window.
 const DUE_SPREAD_MS = 20_000
 
 type Role = 'reply' | 'own' | 'quiet'
@@ -80,54 +79,48 @@ async function followUpsUnderReplies() {
 		)
 		await waitFor(
 			async () =>
-				(await prisma.emailStep.count({ where: { organizationId: organization.id, order: 1, status: 'SENT' } })) ===
-				SEQUENCES,
+				(await prisma.emailStep.count({
+					where: { organizationId: organization.id, order: 1, status: 'SENT' },
+				})) === SEQUENCES,
 			'every first email sent',
 		)
 		// The last sync before the replies: everything after it is news to the mailbox.
 		await syncMailbox(mailbox.id)
-
-		// Each follow-up falls due at a random moment of the window, its job added as the scheduler does.
-		const start = Date.now() + FIRST_DUE_MS
-		const plan = numbers.map((index) => ({
-			index,
-			role: (['reply', 'own', 'quiet'] as const)[index % 3] as Role,
-			dueAt: new Date(start + Math.random() * DUE_SPREAD_MS),
-		}))
-		await prisma.$executeRaw`
-			UPDATE "EmailStep" e SET "scheduledFor" = p.due, "dueAt" = p.due
-			FROM unnest(${plan.map((p) => `${tag}-e${p.index}-2`)}::text[], ${plan.map((p) => p.dueAt)}::timestamptz[])
-				AS p(id, due)
-			WHERE e.id = p.id`
-		await enqueueEmailStepJobs(
-			prismaRun(prisma),
-			plan.map((p) => ({ stepId: `${tag}-e${p.index}-2`, runAt: p.dueAt })),
-		)
 
 		const sequences = await prisma.sequence.findMany({
 			where: { organizationId: organization.id },
 			select: { id: true, threadId: true, contact: { select: { email: true } } },
 		})
 		const byId = new Map(sequences.map((sequence) => [sequence.id, sequence]))
-		// Replies and the user's own mail land at random moments between now and a second before the
-		// follow-up's time (no sync in between but the random ones below).
-		const injections = plan
-			.filter((p) => p.role !== 'quiet')
-			.map(async (p) => {
-				const sequence = byId.get(`${tag}-s${p.index}`)!
-				const latest = p.dueAt.getTime() - 1_000
-				await sleep(Math.random() * Math.max(0, latest - Date.now()))
-				if (p.role === 'reply')
-					await fake.injectReply({ threadId: sequence.threadId!, from: sequence.contact.email!, body: 'Not now.' })
-				else
-					await fake.injectReply({
-						threadId: sequence.threadId!,
-						from: user.email,
-						body: 'Adding a link I forgot.',
-						labelIds: ['SENT'],
-					})
-				if (Date.now() >= p.dueAt.getTime()) throw new Error('the machine is too slow: injected after the due time')
-			})
+		const start = Date.now()
+		const plan = numbers.map((index) => ({
+			index,
+			role: (['reply', 'own', 'quiet'] as const)[index % 3] as Role,
+		}))
+		// At a random moment of the window, a reply (or the user's own message) lands in the thread;
+		// right after it, the follow-up falls due — its time moved to within the next 1.5 s and its
+		// job added, as the scheduler does. No mailbox sync in between but the random ones below.
+		const arrivals = plan.map(async (p) => {
+			const sequence = byId.get(`${tag}-s${p.index}`)!
+			await sleep(Math.random() * DUE_SPREAD_MS)
+			if (p.role === 'reply')
+				await fake.injectReply({
+					threadId: sequence.threadId!,
+					from: sequence.contact.email!,
+					body: 'Not now.',
+				})
+			if (p.role === 'own')
+				await fake.injectReply({
+					threadId: sequence.threadId!,
+					from: user.email,
+					body: 'Adding a link I forgot.',
+					labelIds: ['SENT'],
+				})
+			const stepId = `${tag}-e${p.index}-2`
+			const dueAt = new Date(Date.now() + Math.random() * 1_500)
+			await prisma.emailStep.update({ where: { id: stepId }, data: { scheduledFor: dueAt, dueAt } })
+			await enqueueEmailStepJobs(prismaRun(prisma), [{ stepId, runAt: dueAt }])
+		})
 		// The mailbox sync of production runs on its own schedule; here at random moments meanwhile.
 		const syncs = (async () => {
 			while (Date.now() < start + DUE_SPREAD_MS) {
@@ -135,7 +128,7 @@ async function followUpsUnderReplies() {
 				await syncMailbox(mailbox.id)
 			}
 		})()
-		await Promise.all([...injections, syncs])
+		await Promise.all([...arrivals, syncs])
 		await waitFor(async () => {
 			const [open] = await prisma.$queryRaw<Array<{ count: number }>>`
 				SELECT count(*)::int AS count FROM "EmailStep" e JOIN "Sequence" s ON s.id = e."sequenceId"
@@ -163,7 +156,11 @@ async function tally(
 	})
 	const states = await prisma.sequence.findMany({
 		where: { organizationId },
-		select: { id: true, status: true, emailSteps: { select: { status: true }, where: { status: 'REPLIED' } } },
+		select: {
+			id: true,
+			status: true,
+			emailSteps: { select: { status: true }, where: { status: 'REPLIED' } },
+		},
 	})
 	const followUpOf = new Map(steps.map((step) => [step.sequenceId, step]))
 	const stateOf = new Map(states.map((state) => [state.id, state]))
