@@ -57,7 +57,7 @@ const ROUND_MS = isSoak ? 600_000 : 260_000
  */
 async function sweepLikeTheCron() {
 	try {
-		await requeueStrandedEmailSteps()
+		await requeueStrandedEmailSteps({ lookaheadMs: SWEEP_EVERY_MS })
 	} catch (error) {
 		if (!String((error as Error).message).includes('40P01')) throw error
 	}

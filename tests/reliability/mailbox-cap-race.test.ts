@@ -80,7 +80,7 @@ async function raceOneDay(workerCount: number) {
 			// The minute cron's sweep, at the lease's pace: a send whose record was lost to a dropped
 			// connection (a shared server may refuse clients) is taken over without waiting a minute.
 			if (Date.now() - lastSweep > LEASE_SECONDS * 1000) {
-				await requeueStrandedEmailSteps()
+				await requeueStrandedEmailSteps({ lookaheadMs: LEASE_SECONDS * 1000 })
 				lastSweep = Date.now()
 			}
 			const [open] = await prisma.$queryRaw<Array<{ count: number }>>`

@@ -18,7 +18,7 @@ export type WorkerProcess = {
 // Connections all the workers of a test may hold together. PostgreSQL's default max_connections is
 // 100 and the server may be shared (other test files, other checkouts); past it, statements fail
 // with "too many clients" and steps wait out their lease, which says nothing about the code.
-const CONNECTION_BUDGET = 60
+const CONNECTION_BUDGET = 40
 
 /**
  * A worker's settings when `count` run at once: its three pools (Prisma, dispatch, lazy-commit
