@@ -12,10 +12,10 @@ import { killAll, sleep, startWorkerProcess, waitUntilStarted, workerSettings } 
 // cap in a day — and the race is real: each mailbox reaches its cap exactly, and nothing over it
 // is dropped (the rest waits for the next day).
 
-const MAILBOXES = 3
-const CAP = 25
+const MAILBOXES = 2
+const CAP = 20
 // Two steps each, both due now: follow-ups of sent steps join the race for the same caps.
-const SEQUENCES_PER_MAILBOX = 60
+const SEQUENCES_PER_MAILBOX = 40
 // A short lease (here and in the workers, which inherit the environment): a send whose record
 // was lost to a dropped connection is taken over within the run.
 const LEASE_SECONDS = 10
@@ -66,8 +66,11 @@ async function raceOneDay(workerCount: number) {
 
 	// Every worker up before anything is due, so they all race from the first job.
 	const workers = Array.from({ length: workerCount }, () => startWorkerProcess(workerSettings(workerCount)))
+	const startingAt = Date.now()
+	let startSeconds = 0
 	try {
 		await waitUntilStarted(workers)
+		startSeconds = Math.round((Date.now() - startingAt) / 1000)
 		await activateSequences(
 			organization.id,
 			numbers.map((index) => `${tag}-s${index}`),
@@ -116,6 +119,10 @@ async function raceOneDay(workerCount: number) {
 		) e ON true
 		WHERE s."organizationId" = ${organization.id}`
 	const usage = await prisma.mailboxDailyUsage.findMany({ where: { mailboxId: { in: mailboxIds } } })
+	const raceSeconds = Math.round((Date.now() - startingAt) / 1000) - startSeconds
+	console.info(
+		`mailbox-cap-race: ${workerCount} workers started in ${startSeconds} s, raced for ${raceSeconds} s`,
+	)
 	return { days, overCapDays, sends, owed: owed!, usage, sequences: numbers.length }
 }
 

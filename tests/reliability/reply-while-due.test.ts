@@ -19,10 +19,10 @@ import { killAll, sleep, startWorkerProcess, waitUntilStarted } from './worker-p
 // itself (labelled SENT) and the mailbox is synced at random moments: the user's own mail is
 // never taken for the contact's reply, so those sequences carry on.
 
-const SEQUENCES = isSoak ? 400 : 150
+const SEQUENCES = isSoak ? 400 : 90
 const WORKERS = 2
 // Replies arrive, and follow-ups fall due, spread over this window.
-const DUE_SPREAD_MS = 20_000
+const DUE_SPREAD_MS = isSoak ? 30_000 : 15_000
 
 type Role = 'reply' | 'own' | 'quiet'
 
