@@ -24,7 +24,7 @@ const MIN_LIFE_MS = Number(process.env.BENCH_MIN_LIFE_SECONDS ?? 2) * 1000
 const PARTS = process.env.BENCH_PARTS ?? 'ab'
 
 const postgres = await startTestPostgres()
-const databaseUrl = await recreateDatabase(postgres.serverUrl, 'reachout_bench_dispatch_crash')
+const databaseUrl = await recreateDatabase(postgres.serverUrl, `reachout_bench_dispatch_crash_${PARTS}`)
 await migrateDatabase(databaseUrl)
 process.env.DATABASE_URL = databaseUrl
 process.env.ENCRYPTION_KEY ??= 'b'.repeat(64)
@@ -46,7 +46,8 @@ gmailAccount.useFakeGmailEnv(fake.env)
 // Each accepted send answers after a pause, so kills often land between Gmail's acceptance and
 // our record of it: the window where a duplicate would come from.
 fake.configure({ sendDelayMs: 15 })
-const settings = workerSettings(WORKERS)
+// On a server of its own (the embedded one) the workers may hold more connections than in the tests.
+const settings = workerSettings(WORKERS, Number(process.env.BENCH_CONNECTIONS ?? 60))
 
 const load = () =>
 	os

@@ -25,8 +25,8 @@ const CONNECTION_BUDGET = 40
  * dispatch) of DATABASE_POOL_SIZE each, plus Graphile's (about its concurrency, and one to listen)
  * and the assistant runner's, within CONNECTION_BUDGET.
  */
-export function workerSettings(count: number) {
-	const perWorker = Math.floor(CONNECTION_BUDGET / count)
+export function workerSettings(count: number, budget = CONNECTION_BUDGET) {
+	const perWorker = Math.floor(budget / count)
 	const concurrency = perWorker >= 12 ? 4 : 2
 	const pool = Math.max(1, Math.floor((perWorker - concurrency - 3) / 3))
 	return {
