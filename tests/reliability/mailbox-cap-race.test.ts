@@ -87,9 +87,12 @@ async function raceOneDay(workerCount: number) {
 				lastSweep = Date.now()
 			}
 			const [open] = await prisma.$queryRaw<Array<{ count: number }>>`
-				SELECT count(*)::int AS count FROM "EmailStep"
-				WHERE "organizationId" = ${organization.id}
-					AND (status = 'SENDING' OR (status = 'SCHEDULED' AND "scheduledFor" <= now()))`
+				SELECT count(*)::int AS count FROM "EmailStep" e
+				WHERE e."organizationId" = ${organization.id}
+					AND (e.status = 'SENDING' OR (e.status = 'SCHEDULED' AND e."scheduledFor" <= now()))
+					-- A later step keeps its old plan until the one before it is sent.
+					AND NOT EXISTS (SELECT 1 FROM "EmailStep" p WHERE p."sequenceId" = e."sequenceId"
+						AND p."order" < e."order" AND p.status <> 'SENT')`
 			if (open!.count === 0) break
 			if (process.env.DEBUG_CAP_RACE)
 				console.info(
