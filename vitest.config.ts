@@ -2,6 +2,9 @@
 // - `*.test.ts` beside the code are pure unit tests: no database, no HTTP fakes, no worker.
 // - Every test that touches the database, the worker or the fakes in `tests/fakes` lives in
 //   `tests/integration/`, named `<domain>-<subject>.test.ts` (e.g. `contacts-model.test.ts`).
+// - `tests/reliability/` holds the reliability suite (decision 022): worker processes killed and
+//   racing, fuzzing, sweeps. `npm run test:unit` leaves it out; `vitest.reliability.config.ts`
+//   runs it (`npm run test:reliability`, and long as `npm run soak`).
 // - Playwright specs live in `tests/e2e/` (run by `playwright test`, not by Vitest).
 import { defineConfig } from 'vitest/config'
 
@@ -14,7 +17,7 @@ export default defineConfig({
 			'scripts/**/*.test.ts',
 			'server/**/*.test.ts',
 		],
-		exclude: ['tests/e2e/**', 'node_modules/**'],
+		exclude: ['tests/e2e/**', 'tests/reliability/**', 'node_modules/**'],
 		globalSetup: ['tests/setup/global-setup.ts'],
 		setupFiles: ['tests/setup/setup-database.ts'],
 		pool: 'forks',
