@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { ServerBuild } from '@remix-run/node'
 import { createServer, type ViteDevServer } from 'vite'
+import { startWorkerHeartbeat } from '#jobs/worker-heartbeat.ts'
 import { createApp } from '#server/app.ts'
 
 // The reliability sweeps run against the real Express app (server/app.ts, every guard in front)
@@ -77,6 +78,8 @@ export async function startApp(build: ServerBuild) {
 	const server = app.listen(0, '127.0.0.1')
 	await new Promise((resolve) => server.once('listening', resolve))
 	const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	// A deployment has a worker beating; without one the healthcheck rightly answers 503.
+	const heartbeat = await startWorkerHeartbeat({ jobLoops: [], intervalSeconds: 10 })
 
 	async function send({ method, path, cookie, body, contentType }: SentRequest): Promise<Answer> {
 		const headers: Record<string, string> = { Origin: origin }
@@ -108,6 +111,7 @@ export async function startApp(build: ServerBuild) {
 	}
 
 	async function close() {
+		heartbeat.stop()
 		server.closeAllConnections()
 		await new Promise((resolve) => server.close(resolve))
 	}
