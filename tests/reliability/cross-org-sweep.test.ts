@@ -4,6 +4,7 @@ import { crossWrites, describeRequest, leaksIn } from './leak-checks.ts'
 import { fingerprint, type Fingerprint } from './org-fingerprint.ts'
 import { seedOrganization, signIn, type SeededOrganization } from './org-fixtures.ts'
 import { entryFor, fillPath, paramVariants, ROUTE_TABLE } from './route-table.ts'
+import { reportReliabilityFigures } from './reliability-run.ts'
 
 // Issue 12's cross-organization sweep, generated from the app's route list: organization B owns
 // one of everything; a member of A calls every route with B's ids in the path, in the query and in
@@ -30,7 +31,11 @@ beforeAll(async () => {
 	bBefore = await fingerprint(b.ids.organization)
 }, 60_000)
 
+// For `npm run soak`'s table (reliability-run.ts).
+const figures = { requests: 0, serverErrors: 0, leaks: 0 }
+
 afterAll(async () => {
+	reportReliabilityFigures('cross-organization sweep', figures)
 	await app?.close()
 	await closeBuild()
 })
@@ -169,9 +174,14 @@ describe('every route as a member of another organization', () => {
 				const answer = await app.send({ ...request, cookie })
 				statuses.push(`${request.method} ${answer.status}`)
 				const found: string[] = []
-				if (answer.status >= 500) found.push(`answered ${answer.status}`)
-				found.push(...leaksIn(answer, request, b))
-				found.push(...(await crossWrites(b, bBefore, a.ids.organization)))
+				figures.requests++
+				if (answer.status >= 500) {
+					figures.serverErrors++
+					found.push(`answered ${answer.status}`)
+				}
+				const leaks = [...leaksIn(answer, request, b), ...(await crossWrites(b, bBefore, a.ids.organization))]
+				figures.leaks += leaks.length
+				found.push(...leaks)
 				if (found.length > 0) problems.push(`${found.join(', ')}: ${describeRequest(request, answer)}`)
 				// Later requests are judged on their own.
 				if (found.length > 0) bBefore = await fingerprint(b.ids.organization)

@@ -6,6 +6,7 @@ import { crossWrites, describeRequest, leaksIn } from './leak-checks.ts'
 import { changedTables, fingerprint, type Fingerprint } from './org-fingerprint.ts'
 import { seedOrganization, signIn, type SeededOrganization } from './org-fixtures.ts'
 import { CANARY_PAGES, entryFor, fillPath, isFuzzed, ROUTE_TABLE } from './route-table.ts'
+import { reportReliabilityFigures } from './reliability-run.ts'
 
 // Issue 12's fuzz, generated from the app's route list: every API route, resource route and page
 // with a form, with every method it serves, gets hostile and careless input from fast-check as a
@@ -33,7 +34,11 @@ beforeAll(async () => {
 	bBefore = await fingerprint(b.ids.organization)
 }, 60_000)
 
+// For `npm run soak`'s table (reliability-run.ts).
+const figures = { requests: 0, serverErrors: 0, partialWrites: 0, leaks: 0 }
+
 afterAll(async () => {
+	reportReliabilityFigures('route fuzz', figures)
 	await app?.close()
 	await closeBuild()
 })
@@ -47,7 +52,11 @@ function isNotConfigured(answer: Answer) {
 /** What is wrong with one answer; A's fingerprints before and after decide the partial write. */
 function judge(request: FuzzedRequest, answer: Answer, before: Fingerprint, after: Fingerprint) {
 	const problems: string[] = []
-	if (answer.status >= 500 && !isNotConfigured(answer)) problems.push(`answered ${answer.status}`)
+	figures.requests++
+	if (answer.status >= 500 && !isNotConfigured(answer)) {
+		figures.serverErrors++
+		problems.push(`answered ${answer.status}`)
+	}
 	const isClientError = answer.status >= 400 && answer.status < 500
 	if (isClientError && request.path.startsWith('/api/')) {
 		const body = answer.json as { error?: unknown; message?: unknown } | null
@@ -56,9 +65,14 @@ function judge(request: FuzzedRequest, answer: Answer, before: Fingerprint, afte
 	}
 	if (isClientError) {
 		const changed = changedTables(before, after)
-		if (changed.length > 0) problems.push(`refused with ${answer.status} but changed ${changed.join(', ')}`)
+		if (changed.length > 0) {
+			figures.partialWrites++
+			problems.push(`refused with ${answer.status} but changed ${changed.join(', ')}`)
+		}
 	}
-	problems.push(...leaksIn(answer, request, b))
+	const leaks = leaksIn(answer, request, b)
+	figures.leaks += leaks.length
+	problems.push(...leaks)
 	return problems
 }
 
