@@ -15,7 +15,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const messageId = params.messageId ?? ''
 	const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json')
 	const isJson = (request.headers.get('Content-Type') ?? '').includes('application/json')
-	const body = isJson ? await readJsonBody(request) : String((await request.formData()).get('body') ?? '')
+	const body = isJson ? await readJsonBody(request) : await readFormBody(request)
 	const back = `/outbox?message=${encodeURIComponent(messageId)}`
 	try {
 		const result = await recordOutboxReply({
@@ -49,6 +49,15 @@ async function readJsonBody(request: Request) {
 	try {
 		const parsed = (await request.json()) as { body?: unknown }
 		return typeof parsed.body === 'string' ? parsed.body : ''
+	} catch {
+		return ''
+	}
+}
+
+/** A body that is not a form (or JSON) reads as empty: the reply is then refused as empty, a 400. */
+async function readFormBody(request: Request) {
+	try {
+		return String((await request.formData()).get('body') ?? '')
 	} catch {
 		return ''
 	}
