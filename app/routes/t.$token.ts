@@ -5,7 +5,8 @@ import {
 	type TrackedLinkClick,
 } from '#app/models/tracking/tracked-links.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { escapeHtml, plainPage } from '#app/utils/plain-page.server.ts'
+import { escapeHtml } from '#app/utils/editor-json/safe-html.ts'
+import { plainPage } from '#app/utils/plain-page.server.ts'
 
 // The click redirect of tracked email links: public (recipients have no session). A link of an
 // email that went out is one 302, recorded as LINK_CLICK; an old or much-clicked one shows where it

@@ -1,3 +1,5 @@
+import { escapeHtml } from './editor-json/safe-html.ts'
+
 /**
  * A small page for people who are not users of the app (recipients of our users' email): plain
  * server-rendered HTML in the app's colours, no scripts, no session, kept out of caches and indexes.
@@ -18,7 +20,8 @@ p { margin: 0 0 1rem; font-size: 0.875rem; }
 .muted { color: #64748b; }
 .destination { padding: 0.75rem; background: #f1f5f9; border-radius: 0.5rem; font-family: ui-monospace, monospace; font-size: 0.8125rem; overflow-wrap: anywhere; }
 .button { display: inline-block; padding: 0.5rem 1rem; border-radius: 0.375rem; background: #0f172a; color: #f8fafc; font-size: 0.875rem; font-weight: 500; text-decoration: none; overflow-wrap: anywhere; }
-.button:hover { background: #1e293b; }
+.button:hover, button:hover { background: #1e293b; }
+button { font: inherit; padding: 0.5rem 1rem; border-radius: 0.375rem; border: 0; background: #0f172a; color: #f8fafc; cursor: pointer; }
 </style>
 </head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body>
@@ -35,13 +38,4 @@ p { margin: 0 0 1rem; font-size: 0.875rem; }
 				"default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 		},
 	})
-}
-
-export function escapeHtml(value: string) {
-	return value
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;')
-		.replace(/"/g, '&quot;')
-		.replace(/'/g, '&#39;')
 }
