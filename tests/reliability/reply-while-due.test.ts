@@ -105,12 +105,15 @@ async function followUpsUnderReplies() {
 			await sleep(Math.random() * DUE_SPREAD_MS)
 			if (p.role === 'reply')
 				await fake.injectReply({
+					// Each soak round signs in another user: name whose mailbox it lands in.
+					account: user.email,
 					threadId: sequence.threadId!,
 					from: sequence.contact.email!,
 					body: 'Not now.',
 				})
 			if (p.role === 'own')
 				await fake.injectReply({
+					account: user.email,
 					threadId: sequence.threadId!,
 					from: user.email,
 					body: 'Adding a link I forgot.',
