@@ -38,7 +38,9 @@ export function initialEditorState(initialJson: unknown, initialHtml?: string | 
 			? null
 			: parseEditorJson(initialJson)
 	if (fromJson && fromJson.root.children.length > 0) return fromJson
-	if (initialHtml?.trim()) return emailBodyFrom({ body: initialHtml }).bodyJson
+	// A form echoed back after a refused submission may carry anything here (found by the route fuzz).
+	if (typeof initialHtml === 'string' && initialHtml.trim())
+		return emailBodyFrom({ body: initialHtml }).bodyJson
 	return textToEditorJson('')
 }
 
