@@ -112,9 +112,10 @@ async function raceOneDay(workerCount: number) {
 		GROUP BY "mailboxId", ("createdAt" AT TIME ZONE 'UTC')::date`
 	const overCapDays = days.filter((day) => day.sent > CAP).length
 	const sends = days.reduce((sum, day) => sum + day.sent, 0)
-	// Held, not dropped: every sequence still owes its first unsent step, waiting for a later day.
+	// Held, not dropped: every sequence still owes its first unsent step (SCHEDULED: mostly for a
+	// later day; one whose job had not run yet when the workers stopped may still be due now).
 	const [owed] = await prisma.$queryRaw<Array<{ waiting: number; lost: number }>>`
-		SELECT count(*) FILTER (WHERE e.status = 'SCHEDULED' AND e."scheduledFor" > now())::int AS waiting,
+		SELECT count(*) FILTER (WHERE e.status = 'SCHEDULED')::int AS waiting,
 			count(*) FILTER (WHERE e.status NOT IN ('SCHEDULED', 'SENT'))::int AS lost
 		FROM "Sequence" s JOIN LATERAL (
 			SELECT status, "scheduledFor" FROM "EmailStep" WHERE "sequenceId" = s.id AND status <> 'SENT'
