@@ -11,7 +11,8 @@ function chromiumPath() {
 
 export default defineConfig({
 	testDir: './tests/e2e',
-	timeout: 30_000,
+	// Journeys across several pages on a 2-core machine running both lanes: 30 s was tight.
+	timeout: 45_000,
 	expect: { timeout: 10_000 },
 	fullyParallel: false,
 	workers: 1,

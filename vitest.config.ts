@@ -16,11 +16,15 @@ export default defineConfig({
 			'jobs/**/*.test.ts',
 			'scripts/**/*.test.ts',
 			'server/**/*.test.ts',
+			'extension/**/*.test.ts',
 		],
 		exclude: ['tests/e2e/**', 'tests/reliability/**', 'node_modules/**'],
 		globalSetup: ['tests/setup/global-setup.ts'],
 		setupFiles: ['tests/setup/setup-database.ts'],
 		pool: 'forks',
+		// Vitest's default is one worker per core minus one: ONE on the 2-core CI machines. The files
+		// mostly wait on PostgreSQL (each worker has its own database), so three keep both cores busy.
+		maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
 		testTimeout: 20_000,
 		hookTimeout: 60_000,
 		environment: 'node',

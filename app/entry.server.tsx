@@ -3,6 +3,7 @@ import { type AppLoadContext, createReadableStreamFromReadable, type EntryContex
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { innerRemixError, isClientRoutingError } from './utils/client-routing-error.ts'
 import { NonceProvider } from './utils/nonce-provider.tsx'
 
 // Remix's default Node entry (bots wait for the whole page, browsers get the shell streamed,
@@ -10,6 +11,15 @@ import { NonceProvider } from './utils/nonce-provider.tsx'
 // every script React and Remix write (decision 019).
 
 const ABORT_DELAY = 5_000
+
+/**
+ * Remix's default, less the router's 404s and 405s (a path or a method no route serves: the
+ * client's mistake, answered with that status, not worth a stack trace each).
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+	if (request.signal.aborted || isClientRoutingError(error)) return
+	console.error(innerRemixError(error))
+}
 
 export default function handleRequest(
 	request: Request,

@@ -2,9 +2,8 @@ import { execFileSync, fork } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
-import { databaseUrlFor, findFreePort, startEmbeddedPostgres } from '#scripts/database/embedded-postgres.ts'
-import { migrateDatabase } from '#scripts/database/migrate.ts'
+import { findFreePort } from '#scripts/database/embedded-postgres.ts'
+import { openContactsBenchDatabase } from './_contacts-bench-database.ts'
 import { isSeeded, ORG_A, seedContactsBench } from './_contacts-seed.ts'
 
 // Figures (issue 3), with 1,000,000 contacts and 100,000 companies in one organization and
@@ -47,26 +46,7 @@ function caseOf(i: number) {
 }
 
 // ---- database ----
-const postgres = process.env.BENCH_DATABASE_URL
-	? { serverUrl: process.env.BENCH_DATABASE_URL, stop: async () => {} }
-	: await startEmbeddedPostgres('postgres-bench', (line) => console.log(line), {
-			shared_buffers: '1GB',
-			effective_cache_size: '4GB',
-			work_mem: '16MB',
-			maintenance_work_mem: '512MB',
-			max_wal_size: '4GB',
-			checkpoint_timeout: '30min',
-			random_page_cost: '1.1',
-		})
-const admin = new pg.Client({ connectionString: databaseUrlFor(postgres.serverUrl, 'postgres') })
-await admin.connect()
-const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'reachout_bench_contacts'`)
-if (!exists.rowCount) await admin.query(`CREATE DATABASE reachout_bench_contacts`)
-await admin.end()
-const databaseUrl = databaseUrlFor(postgres.serverUrl, 'reachout_bench_contacts')
-await migrateDatabase(databaseUrl)
-const client = new pg.Client({ connectionString: databaseUrl })
-await client.connect()
+const { postgres, client, databaseUrl } = await openContactsBenchDatabase()
 if (process.argv.includes('--reseed') || !(await isSeeded(client))) {
 	console.log('seeding 2,000,000 contacts (kept for later runs)…')
 	await seedContactsBench(client, (line) => console.log(`  ${line}`))

@@ -1,14 +1,20 @@
 import type { TaskList } from 'graphile-worker'
 import { CLEANUP_EXPIRED_SESSIONS_TASK } from '#app/jobs/cleanup-expired-sessions.ts'
 import { GENERATE_SEQUENCE_TASK } from '#app/jobs/generate-sequence.ts'
+import { IMPORT_COMPANIES_TASK } from '#app/jobs/import-companies.ts'
+import { IMPORT_LEADS_TASK } from '#app/jobs/import-leads.ts'
 import { PARSE_DOCUMENT_TASK } from '#app/jobs/parse-document.ts'
 import { REQUEUE_STRANDED_EMAIL_STEPS_TASK } from '#app/jobs/requeue-stranded-email-steps.ts'
+import { RUN_LINKEDIN_ACTIONS_TASK } from '#app/jobs/run-linkedin-actions.ts'
 import { SEND_EMAIL_STEP_TASK } from '#app/jobs/send-email-step.ts'
 import { SYNC_ALL_MAILBOXES_TASK } from '#app/jobs/sync-all-mailboxes.ts'
 import { SYNC_MAILBOX_TASK } from '#app/jobs/sync-mailbox.ts'
 import { generateSequenceTask } from './tasks/assistant/generate-sequence.ts'
 import { cleanupExpiredSessions } from './tasks/auth/cleanup-expired-sessions.ts'
+import { importCompaniesTask } from './tasks/companies/import-companies.ts'
 import { parseDocument } from './tasks/documents/parse-document.ts'
+import { importLeadsTask } from './tasks/leads/import-leads.ts'
+import { runLinkedInActionsTask } from './tasks/linkedin/run-linkedin-actions.ts'
 import { syncAllMailboxesTask } from './tasks/mailboxes/sync-all-mailboxes.ts'
 import { syncMailboxTask } from './tasks/mailboxes/sync-mailbox.ts'
 import { requeueStrandedEmailStepsTask } from './tasks/sequences/requeue-stranded-email-steps.ts'
@@ -23,8 +29,11 @@ export const taskList: TaskList = {
 	[CLEANUP_EXPIRED_SESSIONS_TASK]: cleanupExpiredSessions,
 	[GENERATE_SEQUENCE_TASK]: generateSequenceTask,
 	[PARSE_DOCUMENT_TASK]: parseDocument,
+	[IMPORT_COMPANIES_TASK]: importCompaniesTask,
+	[IMPORT_LEADS_TASK]: importLeadsTask,
 	[SEND_EMAIL_STEP_TASK]: sendEmailStepTask,
 	[REQUEUE_STRANDED_EMAIL_STEPS_TASK]: requeueStrandedEmailStepsTask,
 	[SYNC_MAILBOX_TASK]: syncMailboxTask,
 	[SYNC_ALL_MAILBOXES_TASK]: syncAllMailboxesTask,
+	[RUN_LINKEDIN_ACTIONS_TASK]: runLinkedInActionsTask,
 }

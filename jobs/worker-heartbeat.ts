@@ -37,7 +37,14 @@ export async function startWorkerHeartbeat({
 		)
 	let lastBeat = beat()
 	await lastBeat
-	const timer = setInterval(() => (lastBeat = beat()), intervalSeconds * 1000)
+	let beating = false
+	// One beat at a time: on a slow database a tick that finds the last beat still running skips,
+	// so `stopped` really means no beat is left in flight.
+	const timer = setInterval(() => {
+		if (beating) return
+		beating = true
+		lastBeat = beat().finally(() => (beating = false))
+	}, intervalSeconds * 1000)
 	timer.unref()
 	let markStopped!: () => void
 	const stopped = new Promise<void>((resolve) => (markStopped = resolve))

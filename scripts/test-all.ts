@@ -15,6 +15,17 @@ const lanes: Lane[] = [
 	{ name: 'e2e', scripts: ['test:e2e'] },
 ]
 
+/** Each lane's last lines, printed again at the end when it fails: CI shows only the end of the log. */
+const TAIL_LINES = 120
+const tails = new Map<string, string[]>()
+
+function remember(lane: string, line: string) {
+	const tail = tails.get(lane) ?? []
+	tail.push(line)
+	if (tail.length > TAIL_LINES) tail.shift()
+	tails.set(lane, tail)
+}
+
 function runScript(lane: string, script: string): Promise<number> {
 	return new Promise((resolve) => {
 		const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -24,10 +35,15 @@ function runScript(lane: string, script: string): Promise<number> {
 			stream.on('data', (chunk: Buffer) => {
 				const lines = (rest + chunk.toString()).split('\n')
 				rest = lines.pop() ?? ''
-				for (const line of lines) process.stdout.write(prefix + line + '\n')
+				for (const line of lines) {
+					process.stdout.write(prefix + line + '\n')
+					remember(lane, line)
+				}
 			})
 			stream.on('end', () => {
-				if (rest) process.stdout.write(prefix + rest + '\n')
+				if (!rest) return
+				process.stdout.write(prefix + rest + '\n')
+				remember(lane, rest)
 			})
 		}
 		child.on('close', (code) => resolve(code ?? 1))
@@ -48,4 +64,9 @@ async function runLane(lane: Lane) {
 }
 
 const codes = await Promise.all(lanes.map(runLane))
+lanes.forEach((lane, index) => {
+	if (codes[index] === 0) return
+	console.log(`\n===== [${lane.name}] failed: its last ${TAIL_LINES} lines again =====`)
+	for (const line of tails.get(lane.name) ?? []) console.log(`[${lane.name}] ${line}`)
+})
 process.exit(codes.find((code) => code !== 0) ?? 0)

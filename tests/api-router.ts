@@ -19,7 +19,8 @@ export function setupApiRouter() {
 		})
 		const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
 		handle = createRequestHandler(build, 'development')
-	}, 120_000)
+		// A Vite SSR load of the whole app: minutes when the e2e lane shares the two cores.
+	}, 300_000)
 
 	afterAll(async () => {
 		await vite?.close()

@@ -1,7 +1,7 @@
 // The job of a Queueable (a user-visible background job, app/models/queueable): whatever its
 // task, its payload is `{ queueableId }` (the work's input is the row's own `payload`) and its key
 // `queueable:<id>`, so enqueueing the same queueable twice is a no-op. Added by createQueueable
-// with the row, in one transaction. Tasks that run queueables: parse_document.
+// with the row, in one transaction. Tasks that run queueables: parse_document, import_companies.
 import { z } from 'zod'
 import { type SqlRun } from '#app/utils/sql-run.server.ts'
 

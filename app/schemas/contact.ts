@@ -209,3 +209,61 @@ export type ContactActionData = {
 	result: SubmissionResult<string[]>
 	contact?: { id: string } & Record<string, unknown>
 }
+
+/** The import-contact variant's messages (outreach-sequences.md §5 "Import contact"). */
+export const IMPORT_CONTACT_MESSAGES = {
+	firstNameEmpty: 'First name cannot be empty',
+	companyNameEmpty: 'Company name cannot be empty',
+} as const
+
+/** Optional text where an empty value is absent; a non-text value gives "<Label> must be text". */
+function importText(label: string, max: number) {
+	return optionalText(label, max, 'null')
+}
+
+/**
+ * The import-contact variant (lead saves, POST /api/v1/contacts/save): first name required,
+ * last name may be empty (people known by one name), email optional but valid, a company by id
+ * or by name (created when missing — with its description), one tag and one list by id.
+ */
+export const ImportContactSchema = z
+	.object({
+		firstName: requiredText(IMPORT_CONTACT_MESSAGES.firstNameEmpty, 'First name', NAME_MAX_LENGTH),
+		middleName: importText('Middle name', NAME_MAX_LENGTH),
+		lastName: z
+			.string({ error: 'Last name must be text' })
+			.trim()
+			.max(NAME_MAX_LENGTH, tooLong('Last name', NAME_MAX_LENGTH))
+			.nullable()
+			.optional()
+			.transform((value) => value ?? ''),
+		email: z
+			.string({ error: 'Email must be text' })
+			.trim()
+			.toLowerCase()
+			.max(EMAIL_MAX_LENGTH, tooLong('Email', EMAIL_MAX_LENGTH))
+			.nullable()
+			.optional()
+			.transform((value) => value || null)
+			.pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid }).nullable()),
+		phone: importText('Phone', PHONE_MAX_LENGTH),
+		linkedin: linkedinUrl('null'),
+		role: importText('Role', ROLE_MAX_LENGTH),
+		roleDetails: importText('Role details', LONG_TEXT_MAX_LENGTH),
+		summary: importText('Summary', LONG_TEXT_MAX_LENGTH),
+		companyId: importText('Company id', 100),
+		companyName: importText('Company name', 200),
+		companyDescription: importText('Company description', LONG_TEXT_MAX_LENGTH),
+		tagId: importText('Tag id', 100),
+		listId: importText('List id', 100),
+	})
+	.superRefine((value, context) => {
+		if (!value.companyId && !value.companyName) {
+			context.addIssue({
+				code: 'custom',
+				path: ['companyName'],
+				message: IMPORT_CONTACT_MESSAGES.companyNameEmpty,
+			})
+		}
+	})
+export type ImportContactInput = z.output<typeof ImportContactSchema>

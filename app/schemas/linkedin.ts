@@ -54,3 +54,8 @@ export function linkedInUsernameFrom(details: LinkedInUserDetails | null | undef
 	const candidate = (details?.publicIdentifier ?? details?.username)?.trim()
 	return candidate && USERNAME_PATTERN.test(candidate) ? candidate : null
 }
+
+/** POST /api/v1/linkedin/profile: the companion's profile alone, for a connected user without a username. */
+export const LinkedInProfileBodySchema = z.object({
+	userDetails: LinkedInUserDetailsSchema,
+})

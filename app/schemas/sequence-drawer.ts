@@ -1,11 +1,15 @@
 import { z } from 'zod'
-import { DaysAfterSchema, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
+import { CALL_MESSAGES } from '#app/schemas/phone-call.ts'
+import { DaysAfterSchema, SEQUENCE_MESSAGES, TALKING_POINTS_MAX } from '#app/schemas/sequence.ts'
 
 // The sequence drawer's contract with its route (/sequences/:sequenceId): the intents it posts
 // (one intent per form, as its fetchers and plain forms post them, and the assistant's modified
 // steps for apply-modification), the data its loader sends and what its action answers.
 
+/** Steps the drawer adds: email and LinkedIn (phone-call steps come from the assistant). */
 export const StepKindSchema = z.enum(['email', 'linkedin'])
+/** Steps the drawer times and deletes: every kind. */
+export const AnyStepKindSchema = z.enum(['email', 'linkedin', 'phone'])
 export const StepIdSchema = z.string().trim().min(1, { error: SEQUENCE_MESSAGES.stepNotFound })
 const Confirmed = z.literal('true').optional()
 
@@ -19,13 +23,13 @@ export const IntentSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('add-step'), kind: StepKindSchema, daysAfter: DaysAfterSchema.optional() }),
 	z.object({
 		intent: z.literal('delete-step'),
-		kind: StepKindSchema,
+		kind: AnyStepKindSchema,
 		stepId: StepIdSchema,
 		confirmed: Confirmed,
 	}),
 	z.object({
 		intent: z.literal('update-step-timing'),
-		kind: StepKindSchema,
+		kind: AnyStepKindSchema,
 		stepId: StepIdSchema,
 		daysAfter: DaysAfterSchema,
 	}),
@@ -46,6 +50,11 @@ export const IntentSchema = z.discriminatedUnion('intent', [
 		intent: z.literal('update-linkedin-message'),
 		stepId: StepIdSchema,
 		message: z.string().max(8_000),
+	}),
+	z.object({
+		intent: z.literal('update-phone-talking-points'),
+		stepId: StepIdSchema,
+		talkingPoints: z.string().max(TALKING_POINTS_MAX, { error: CALL_MESSAGES.talkingPointsTooLong }),
 	}),
 	z.object({ intent: z.literal('reply'), body: z.string() }),
 	// The contact answered a mailbox nobody reads (SMTP without IMAP): stop the sequence by hand.
@@ -106,6 +115,55 @@ export type DrawerLinkedInStep = {
 	repliedContent: string | null
 	/** metadata.conversationId: the LinkedIn thread to continue in. */
 	conversationId: string | null
+	/** Its live state (ISO times): when it goes, went, was accepted, was answered, is checked next. */
+	scheduledFor: string | null
+	sentAt: string | null
+	acceptedAt: string | null
+	repliedAt: string | null
+	nextCheckAt: string | null
+	failureReason: string | null
+	/** The last attempt's error while it is tried again. */
+	lastError: string | null
+	/** metadata.noteDropped: the request went without its note (over the monthly note limit). */
+	noteDropped: boolean
+	/** metadata.alreadyConnected: the person was a connection already; no request was sent. */
+	alreadyConnected: boolean
+}
+
+/** One event of the drawer's timeline (app/models/sequence/sequence-timeline.server.ts), its time as ISO. */
+export type DrawerTimelineEvent = {
+	id: string
+	kind:
+		| 'EMAIL_SENT'
+		| 'EMAIL_RECEIVED'
+		| 'LINKEDIN_REQUEST_SENT'
+		| 'LINKEDIN_ACCEPTED'
+		| 'LINKEDIN_MESSAGE_SENT'
+		| 'LINKEDIN_REPLY'
+		| 'CALL_DONE'
+	channel: 'EMAIL' | 'LINKEDIN' | 'PHONE'
+	direction: 'OUT' | 'IN'
+	at: string
+	subject: string | null
+	text: string | null
+	automatic: 'AUTO_REPLY' | 'DELAY_NOTICE' | null
+	noteDropped: boolean
+	alreadyConnected: boolean
+	outcome: 'CONNECTED' | 'NO_ANSWER' | 'VOICEMAIL' | 'WRONG_NUMBER' | null
+}
+
+/** A phone-call step (shown with the sequence:phone flag): its talking points and, once made, how it went. */
+export type DrawerPhoneCallStep = {
+	id: string
+	order: number
+	talkingPoints: string
+	daysAfter: number
+	status: string
+	/** When the call is planned (ISO), while it is still to make. */
+	plannedAt: string | null
+	completedAt: string | null
+	outcome: 'CONNECTED' | 'NO_ANSWER' | 'VOICEMAIL' | 'WRONG_NUMBER' | null
+	notes: string
 }
 
 export type DrawerSequence = {
@@ -121,10 +179,14 @@ export type DrawerSequence = {
 	contact: { id: string; firstName: string; lastName: string; email: string | null; linkedin: string | null }
 	emailSteps: DrawerEmailStep[]
 	linkedInSteps: DrawerLinkedInStep[]
-	/** Phone-call steps are not shown here, but removing the last other step must count them. */
+	/** Removing the last other step counts phone-call steps, shown or not. */
 	phoneCallStepCount: number
+	/** Shown with the sequence:phone flag only (empty without it). */
+	phoneCallSteps: DrawerPhoneCallStep[]
 	/** False for an SMTP mailbox without IMAP: nothing reads its replies ("Mark as replied"). */
 	repliesDetected: boolean
+	/** What happens to a request note over the monthly limit; null when the account has LinkedIn Premium. */
+	noteLimitMessage: string | null
 	/** The organization's zone (the user's until the browser says otherwise) and the contact's (else the organization's). */
 	timeZones: { organization: string; contact: string }
 }
@@ -144,6 +206,8 @@ export type DrawerData = {
 	sequence: DrawerSequence
 	/** The thread when an email step was replied to; else only its automatic messages (they stop nothing). */
 	messages: DrawerMessage[]
+	/** What was sent and received on every channel, oldest first. */
+	timeline: DrawerTimelineEvent[]
 	/** A platform admin's read-only view. */
 	readOnly: boolean
 }

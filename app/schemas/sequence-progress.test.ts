@@ -2,12 +2,25 @@ import { describe, expect, test } from 'vitest'
 import { progressPercent, sequenceProgress, sequenceStatusLabel } from './sequence-progress.ts'
 
 describe('sequenceProgress', () => {
-	test('counts email SENT and REPLIED and LinkedIn SENT out of all email and LinkedIn steps', () => {
+	test('counts email SENT and REPLIED and LinkedIn SENT (and past it) out of all email and LinkedIn steps', () => {
 		const progress = sequenceProgress({
 			emailSteps: [{ status: 'SENT' }, { status: 'REPLIED' }, { status: 'SCHEDULED' }, { status: 'FAILED' }],
-			linkedInSteps: [{ status: 'SENT' }, { status: 'REPLIED' }, { status: 'PENDING' }],
+			linkedInSteps: [{ status: 'SENT' }, { status: 'PENDING' }, { status: 'FAILED' }],
 		})
 		expect(progress).toEqual({ sent: 3, total: 7, percent: 43 })
+	})
+
+	test('a LinkedIn step ACCEPTED or REPLIED was sent: it still counts', () => {
+		const steps = (status: string) => ({
+			emailSteps: [{ status: 'SENT' }],
+			linkedInSteps: [{ status }, { status: 'SCHEDULED' }],
+		})
+		expect(sequenceProgress(steps('SENT'))).toEqual({ sent: 2, total: 3, percent: 67 })
+		expect(sequenceProgress(steps('ACCEPTED'))).toEqual({ sent: 2, total: 3, percent: 67 })
+		expect(sequenceProgress(steps('REPLIED'))).toEqual({ sent: 2, total: 3, percent: 67 })
+		expect(sequenceProgress(steps('SCHEDULED')).sent).toBe(1)
+		expect(sequenceProgress(steps('SENDING')).sent).toBe(1)
+		expect(sequenceProgress(steps('CANCELED')).sent).toBe(1)
 	})
 
 	test('no steps is 0%, all sent 100%', () => {

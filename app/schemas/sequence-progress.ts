@@ -6,8 +6,13 @@ type WithStatus = { status: string }
 export function isSentEmailStep(step: WithStatus) {
 	return step.status === 'SENT' || step.status === 'REPLIED'
 }
+/**
+ * LinkedIn SENT, as the spec says — and ACCEPTED and REPLIED too: a LinkedIn step moves on from
+ * SENT to ACCEPTED (the request was accepted) and REPLIED (the person answered), so both were sent.
+ * Counting only SENT would make progress go down when someone accepts or answers.
+ */
 export function isSentLinkedInStep(step: WithStatus) {
-	return step.status === 'SENT'
+	return step.status === 'SENT' || step.status === 'ACCEPTED' || step.status === 'REPLIED'
 }
 
 /**

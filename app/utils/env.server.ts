@@ -69,6 +69,28 @@ const schema = z.object({
 	WEB_FETCH_ALLOW_HOSTS: z.string().default(''),
 	/** The whole of one fetch of a user's URL: robots.txt, redirects and the body. */
 	WEB_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+	/**
+	 * Where enrichment reads public LinkedIn company pages (`<base>/company/<slug>/`, decision 026).
+	 * Tests and offline development point it at a fake LinkedIn site (which WEB_FETCH_ALLOW_HOSTS lets in).
+	 */
+	LINKEDIN_PUBLIC_BASE_URL: z.string().url().default('https://www.linkedin.com'),
+	/**
+	 * LinkedIn's private API for the server-side executor (app/integrations/linkedin/, decision 029).
+	 * Tests and offline development point it at the fake LinkedIn server (tests/fakes/linkedin-server.ts).
+	 */
+	LINKEDIN_API_BASE_URL: z.string().url().default('https://www.linkedin.com'),
+	/** New LinkedIn accounts' active hours ("8-20", the organization's time zone) and their random gap
+	 * between actions in seconds ("45-180"). Tests and benchmarks set "0-24" and "0-0". */
+	LINKEDIN_ACTIVE_HOURS: z
+		.string()
+		.regex(/^\d{1,2}-\d{1,2}$/)
+		.default('8-20'),
+	LINKEDIN_PACE_SECONDS: z
+		.string()
+		.regex(/^\d+-\d+$/)
+		.default('45-180'),
+	/** How long an executor holds a claimed LinkedIn action before it is given to another. */
+	LINKEDIN_ACTION_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
 	/** A Firecrawl-compatible API, the fallback when a page cannot be read directly. Unset key: no fallback. */
 	FIRECRAWL_API_KEY: z.string().optional(),
 	FIRECRAWL_API_URL: z.string().url().default('https://api.firecrawl.dev'),
@@ -146,4 +168,28 @@ export function mailDomain() {
 	const env = getEnv()
 	if (env.MAIL_DOMAIN) return env.MAIL_DOMAIN
 	return new URL(appUrl()).hostname || 'reachout.local'
+}
+
+/**
+ * What a new LinkedInAccount row starts with: active hours and the random gap between actions, from
+ * LINKEDIN_ACTIVE_HOURS ("8-20") and LINKEDIN_PACE_SECONDS ("45-180"). A reversed pair is put in
+ * order and hours are kept within 0–24, so a slip in the environment never stops every account.
+ */
+export function linkedInAccountDefaults() {
+	const env = getEnv()
+	const [startHour, endHour] = orderedPair(env.LINKEDIN_ACTIVE_HOURS).map((hour) => Math.min(24, hour))
+	const [paceMinSeconds, paceMaxSeconds] = orderedPair(env.LINKEDIN_PACE_SECONDS)
+	return {
+		activeHoursStart: startHour!,
+		activeHoursEnd: endHour!,
+		paceMinSeconds: paceMinSeconds!,
+		paceMaxSeconds: paceMaxSeconds!,
+	}
+}
+
+function orderedPair(value: string) {
+	return value
+		.split('-')
+		.map(Number)
+		.sort((a, b) => a - b)
 }

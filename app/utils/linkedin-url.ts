@@ -3,7 +3,7 @@
  * prefix, path without a trailing slash, no scheme, query or fragment, lower-cased.
  * "https://www.linkedin.com/in/Ada/?trk=x" → "linkedin.com/in/ada".
  */
-export function linkedinKey(url: string): string | null {
+export function linkedinKey(url: string, { decode = true }: { decode?: boolean } = {}): string | null {
 	const text = url.trim()
 	if (!text) return null
 	try {
@@ -11,7 +11,7 @@ export function linkedinKey(url: string): string | null {
 		const host = parsed.hostname.toLowerCase().replace(/^(www|[a-z]{2})\.(?=linkedin\.com$)/, '')
 		let path = parsed.pathname
 		try {
-			path = decodeURIComponent(path)
+			if (decode) path = decodeURIComponent(path)
 		} catch {
 			// keep the raw path
 		}
@@ -30,4 +30,14 @@ export function canonicalLinkedinUrl(url: string): string | null {
 	const key = linkedinKey(url)
 	if (!key?.startsWith('linkedin.com/')) return null
 	return `https://www.${key}`
+}
+
+/**
+ * The keys a saved address of this profile may have in the database's linkedin_key() (the same
+ * rule in SQL, which cannot decode): the decoded key, and the percent-encoded one for addresses
+ * saved before the contact schema stored them decoded.
+ */
+export function linkedinKeyForms(url: string): string[] {
+	const keys = [linkedinKey(url), linkedinKey(url, { decode: false })?.toLowerCase() ?? null]
+	return [...new Set(keys.filter((key): key is string => Boolean(key)))]
 }

@@ -80,12 +80,26 @@ export const BUDGETS = {
 		meaning: 'Website scrapes (lead scraper, enrichment) per organization',
 		what: 'scraping requests',
 	},
+	callOutcomePerOrganization: {
+		per: 'organization',
+		env: 'RATE_LIMIT_CALL_OUTCOME_PER_ORG',
+		default: '600/10m',
+		meaning: 'Calls logged from the Calls page or the calls API per organization, its members together',
+		what: 'calls logged',
+	},
 	searchPerOrganization: {
 		per: 'organization',
 		env: 'RATE_LIMIT_SEARCH_PER_ORG',
 		default: '120/10m',
 		meaning: 'Contact searches ("find the best contacts at these companies") per organization',
 		what: 'searches',
+	},
+	linkedinAccountPerOrganization: {
+		per: 'organization',
+		env: 'RATE_LIMIT_LINKEDIN_ACCOUNT_PER_ORG',
+		default: '120/10m',
+		meaning: "Changes to members' LinkedIn accounts (settings, profile, disconnect) per organization",
+		what: 'LinkedIn account changes',
 	},
 } as const satisfies Record<string, Budget>
 

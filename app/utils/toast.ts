@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 export const ToastSchema = z.object({
 	id: z.string().default(() => crypto.randomUUID()),
-	type: z.enum(['success', 'error', 'info', 'message']).default('message'),
+	type: z.enum(['success', 'error', 'info', 'warning', 'message']).default('message'),
 	title: z.string(),
 	description: z.string().optional(),
 })

@@ -1,6 +1,9 @@
 import { type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { type z } from 'zod'
+import { z } from 'zod'
+
+/** Accepts any fields: the server checks what it needs. */
+const anyFields = z.looseObject({})
 
 type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
 
@@ -16,11 +19,14 @@ export function useZodForm<Schema extends FormSchema>(
 		lastResult,
 		defaultValue,
 		shouldValidate = 'onBlur',
+		skipValidation,
 	}: {
 		id: string
 		lastResult?: SubmissionResult<string[]> | null
 		defaultValue?: Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0]['defaultValue']
 		shouldValidate?: 'onSubmit' | 'onBlur' | 'onInput'
+		/** A submission the schema does not apply to (a form's second button, such as Auto-fill). */
+		skipValidation?: (formData: FormData) => boolean
 	},
 ) {
 	return useForm<z.input<Schema>, z.output<Schema>>({
@@ -30,6 +36,10 @@ export function useZodForm<Schema extends FormSchema>(
 		defaultValue,
 		shouldValidate,
 		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		onValidate: ({ formData }) =>
+			// The skipped submission is never used as the schema's output: only its "success" lets it through.
+			parseWithZod(formData, {
+				schema: skipValidation?.(formData) ? (anyFields as unknown as Schema) : schema,
+			}),
 	})
 }

@@ -7,6 +7,9 @@ import type express from 'express'
  * redirects) is refused. A request with neither header is not from a browser, and a browser is what
  * a forged request needs (it carries the victim's cookie), so it passes (decision 017).
  */
+/** The Chrome companion's bearer-token routes. */
+export const COMPANION_PATH = '/api/v1/linkedin/companion/'
+
 export function refuseForeignOrigin({ appUrl }: { appUrl?: string } = {}): express.RequestHandler {
 	const appOrigin = appUrl ? new URL(appUrl).origin : null
 	return (request, response, next) => {
@@ -14,6 +17,9 @@ export function refuseForeignOrigin({ appUrl }: { appUrl?: string } = {}): expre
 		// RFC 8058 one-click unsubscribe: mail providers POST from their own origin; the signed
 		// token in the path is the authorization.
 		if (request.path.startsWith('/unsubscribe/')) return next()
+		// The Chrome companion's routes (chrome-extension:// origin) authenticate with a bearer token
+		// only and never read the session cookie, so a forged request gains nothing (decision 029).
+		if (request.path.startsWith(COMPANION_PATH)) return next()
 		const origin = request.get('origin')
 		if (origin === undefined) {
 			const site = request.get('sec-fetch-site')

@@ -40,8 +40,34 @@ export const ROUTE_LIMITS: RouteLimit[] = [
 	{ route: 'POST /resources/documents/parse', budget: 'documentParsingPerOrganization' },
 	{ route: '/resources/contacts/export', budget: 'contactExportPerOrganization' },
 	{ route: 'POST /api/v1/scrape-url', budget: 'scrapingPerOrganization' },
+	// Imports (issue 13): each starts a job that may fetch 500 websites.
+	{ route: 'POST /api/v1/companies/import/csv', budget: 'importPerOrganization' },
+	{ route: 'POST /api/v1/companies/import/text', budget: 'importPerOrganization' },
+	{ route: 'POST /imports', budget: 'importPerOrganization' },
+	// The lead scraper (issue 14): each source starts a job (a link fetches a page); a save writes up to 10,000 contacts.
+	{ route: 'POST /api/v1/lead-scraper/import/file', budget: 'importPerOrganization' },
+	{ route: 'POST /api/v1/lead-scraper/import/text', budget: 'importPerOrganization' },
+	{ route: 'POST /api/v1/lead-scraper/import/link', budget: 'importPerOrganization' },
+	{ route: 'POST /api/v1/lead-scraper/analyze-csv', budget: 'importPerOrganization' },
+	{ route: 'POST /api/v1/contacts/save', budget: 'importPerOrganization' },
+	// The review page's save (and its inline tag creation), the same work as POST /api/v1/contacts/save.
+	// The pattern covers the Lead scraper's start (/lead-scraper/new) and Cancel Import
+	// (/lead-scraper/progress) too: each request spends every limit it matches, so they have no line.
+	{ route: 'POST /lead-scraper/:queueId', budget: 'importPerOrganization' },
+	// Reading a company CSV (issue 13): up to 1 MB parsed and normalized in the request.
+	{ route: 'POST /api/v1/companies/parse', budget: 'importPerOrganization' },
+	{ route: 'POST /api/v1/companies/enrich', budget: 'scrapingPerOrganization' },
+	// The company import's model calls: extracting companies from text, filtering by instructions.
+	{ route: 'POST /api/v1/companies/parse/document', budget: 'documentParsingPerOrganization' },
+	{ route: 'POST /api/v1/filter', budget: 'generationPerOrganization' },
+	// A member's LinkedIn account (issue 18): settings, the companion's profile, disconnect.
+	{ route: 'PUT /api/v1/linkedin/settings', budget: 'linkedinAccountPerOrganization' },
+	{ route: 'POST /api/v1/linkedin/profile', budget: 'linkedinAccountPerOrganization' },
+	{ route: 'POST /settings/linkedin', budget: 'linkedinAccountPerOrganization' },
+	// Logging calls (issue 18): a write each; a person logs a few an hour, a script thousands.
+	{ route: 'POST /calls', budget: 'callOutcomePerOrganization' },
+	{ route: 'POST /api/v1/calls/:stepId/outcome', budget: 'callOutcomePerOrganization' },
 	// Ready for the routes of later issues, for instance:
-	// { route: 'POST /api/v1/imports', budget: 'importPerOrganization' },
 	// { route: 'POST /api/v1/contact-searches', budget: 'searchPerOrganization' },
 ]
 

@@ -9,7 +9,7 @@ const SECTIONS = [
 	{ name: 'Campaigns', path: '/campaigns', comingSoon: false },
 	{ name: 'Sequences', path: '/sequences', comingSoon: false },
 	{ name: 'Outbox', path: '/outbox', comingSoon: false },
-	{ name: 'Imports', path: '/imports', comingSoon: true },
+	{ name: 'Imports', path: '/imports', comingSoon: false },
 ]
 
 test('signed out, the home page sends you to sign in', async ({ page }) => {

@@ -104,9 +104,18 @@ test('turning LinkedIn Request on connects LinkedIn through the companion', asyn
 		user: { id: string; linkedinConnected: boolean; linkedinUsername: string | null }
 	}
 	expect(session.user).toMatchObject({ linkedinConnected: true, linkedinUsername: 'ada-lovelace' })
-	expect(
-		await page.evaluate(() => (window as unknown as { __companionMessages: unknown[] }).__companionMessages),
-	).toEqual([{ type: 'GET_LINKEDIN_AUTH', payload: { userId: session.user.id } }])
+	// (The app shell also asks the companion for its status: GET_ROGER_COMPANION_STATUS.)
+	const messages = await page.evaluate(
+		() => (window as unknown as { __companionMessages: Array<{ type: string }> }).__companionMessages,
+	)
+	expect(messages.filter((message) => message.type === 'GET_LINKEDIN_AUTH')).toEqual([
+		{ type: 'GET_LINKEDIN_AUTH', payload: { userId: session.user.id } },
+	])
+	// …and then handed the companion its token for the action loop (decision 032).
+	expect(messages.filter((message) => message.type === 'SET_ROGER_COMPANION_TOKEN')).toContainEqual({
+		type: 'SET_ROGER_COMPANION_TOKEN',
+		payload: { token: expect.stringMatching(/^rc_/), userId: session.user.id },
+	})
 	const status = await page.request.get('/api/v1/linkedin/auth-status')
 	expect(await status.json()).toMatchObject({ isAuthenticated: true, linkedinOrgConsent: true })
 	expect(await status.text()).not.toContain('li_at=x')

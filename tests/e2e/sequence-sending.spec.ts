@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import type pg from 'pg'
-import { connectDatabase, seedContact, seedSequence } from './sequence-fixtures.ts'
+import { connectDatabase, seedContact, seedSequence, sendAtAnyHour } from './sequence-fixtures.ts'
 import { signIn } from './utils.ts'
 
 // A sequence that really sends, end to end on a fresh install: activated in the drawer, sent by
@@ -24,12 +24,7 @@ async function openDrawer(page: Page, sequenceId: string, title: string) {
 
 test('activate, send through the outbox, click, reply: the sequence stops on the reply', async ({ page }) => {
 	const email = await signIn(page)
-	// A new organization sends on weekdays 08:00–18:00 only; this test runs at any hour.
-	await db.query(
-		`UPDATE "Organization" SET "sendWindowEnabled" = false
-		WHERE id IN (SELECT m."organizationId" FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1)`,
-		[email],
-	)
+	await sendAtAnyHour(db, email)
 	const contact = await seedContact(page.request)
 	const link = 'https://example.com/pricing/überblick?plan=pro&ref=a%20b#faq'
 	const sequence = await seedSequence(page.request, contact.id, {

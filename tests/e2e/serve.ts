@@ -1,4 +1,7 @@
 import { recreateDatabase, startTestPostgres } from '#tests/setup/test-database.ts'
+import { startFakeLinkedIn } from '#tests/fakes/linkedin-server.ts'
+import { startCompanySites } from './company-sites.ts'
+import { SERVER_LINKEDIN_PORT } from './sequence-fixtures.ts'
 
 // The built app in production mode on a fresh database, with the worker inline
 // and the development sign-in enabled, for Playwright.
@@ -24,5 +27,42 @@ process.env.DOCUMENT_PARSE_PAGE_DELAY_MS ??= '700'
 // A failing send gives up after two attempts a second apart, so send-failures.spec.ts sees it fail.
 process.env.EMAIL_SEND_MAX_ATTEMPTS ??= '2'
 process.env.EMAIL_SEND_RETRY_BASE_SECONDS ??= '1'
+// A fake company website and a fake LinkedIn for Auto-fill and enrichment (company-autofill.spec.ts),
+// on fixed ports: if they are taken (a leftover server), only that spec fails, not every spec.
+const companySites = await startCompanySites().catch((error: unknown) => {
+	console.warn(
+		`[e2e] the fake company sites did not start (${String(error)}); company-autofill.spec.ts will fail`,
+	)
+	return null
+})
+if (companySites) {
+	process.env.WEB_FETCH_ALLOW_HOSTS = [process.env.WEB_FETCH_ALLOW_HOSTS, companySites.allowHosts]
+		.filter(Boolean)
+		.join(',')
+	process.env.LINKEDIN_PUBLIC_BASE_URL = companySites.linkedinBaseUrl
+}
+// The fake LinkedIn API the server-side executor acts on (linkedin-server-executor.spec.ts drives it
+// over its control routes). The companion's own fake is started by its spec and built into the
+// extension, so the two never meet.
+const linkedInApi = await startFakeLinkedIn({
+	port: SERVER_LINKEDIN_PORT,
+	accounts: [],
+	control: true,
+}).catch((error: unknown) => {
+	console.warn(
+		`[e2e] the fake LinkedIn API did not start (${String(error)}); linkedin-server-executor.spec.ts will fail`,
+	)
+	return null
+})
+if (linkedInApi) process.env.LINKEDIN_API_BASE_URL = linkedInApi.baseUrl
 const { runServer } = await import('../../server/run.ts')
-await runServer({ mode: 'production', seed: true, inlineWorker: true, afterStop: postgres.stop })
+await runServer({
+	mode: 'production',
+	seed: true,
+	inlineWorker: true,
+	afterStop: async () => {
+		await companySites?.close()
+		await linkedInApi?.close()
+		await postgres.stop()
+	},
+})

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import type pg from 'pg'
-import { connectDatabase, seedContact, seedSequence } from './sequence-fixtures.ts'
+import { connectDatabase, seedContact, seedSequence, sendAtAnyHour } from './sequence-fixtures.ts'
 import { signIn } from './utils.ts'
 
 // A tracked link of a sent email redirects at once; a year later it opens a page that shows where
@@ -19,8 +19,9 @@ const DESTINATION = 'https://acme.example/pricing?plan=pro&ref=email'
 
 test('an old tracked link shows its destination and continues there on a click', async ({ page }) => {
 	const email = await signIn(page)
+	await sendAtAnyHour(db, email)
 	await db.query(
-		`UPDATE "Organization" SET "sendWindowEnabled" = false, name = 'Analytical Engines'
+		`UPDATE "Organization" SET name = 'Analytical Engines'
 		WHERE id IN (SELECT m."organizationId" FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1)`,
 		[email],
 	)

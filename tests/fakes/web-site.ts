@@ -7,7 +7,8 @@ import { type AddressInfo } from 'node:net'
  */
 export type SiteRoute = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>
 
-export async function startFakeWebSite() {
+/** `port` 0 (the default) takes a free one; the e2e server gives fixed ones its specs can name. */
+export async function startFakeWebSite({ port: wantedPort = 0 }: { port?: number } = {}) {
 	const routes = new Map<string, SiteRoute>()
 	const received: Array<{ path: string; userAgent?: string }> = []
 	const server = createServer((req, res) => {
@@ -20,7 +21,7 @@ export async function startFakeWebSite() {
 		}
 		void Promise.resolve(route(req, res)).catch(() => res.destroy())
 	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', resolve))
 	const { port } = server.address() as AddressInfo
 	return {
 		port,

@@ -214,10 +214,11 @@ describe('checkContactsBatch', () => {
 				companyId: company.id,
 				tagIds: [tag.id],
 			},
+			// Saved as typed ("linkedin.com/in/Grace"), found in any case: linkedin_key() is lower-case.
 			{
 				linkedin: 'https://www.linkedin.com/in/grace/',
-				saved: false,
-				contactId: null,
+				saved: true,
+				contactId: typed.id,
 				companyId: null,
 				tagIds: [],
 			},

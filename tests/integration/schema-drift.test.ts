@@ -181,6 +181,8 @@ async function actualSchema(client: pg.Client) {
 		WHERE n.nspname = 'public' AND t.relname <> '_prisma_migrations'
 		  -- expression indexes are raw SQL that schema.prisma cannot describe; tested below
 		  AND ix.indexprs IS NULL
+		  -- partial indexes (WHERE …) likewise; tested below
+		  AND ix.indpred IS NULL
 		GROUP BY i.relname, t.relname, ix.indisunique`)
 	const foreignKeys = await client.query(`
 		SELECT con.conname AS name, t.relname AS table, rt.relname AS "referencedTable",
@@ -232,9 +234,28 @@ test('the expression indexes that schema.prisma cannot describe exist', async ()
 			WHERE ix.indexprs IS NOT NULL ORDER BY i.relname`)
 		expect(rows).toEqual([
 			{ name: 'Company_name_trgm_idx', method: 'gin' },
+			{ name: 'Contact_organizationId_linkedin_key_idx', method: 'btree' },
 			{ name: 'Contact_organizationId_lower_firstName_id_idx', method: 'btree' },
 			{ name: 'Contact_search_trgm_idx', method: 'gin' },
 			{ name: 'Tag_name_trgm_idx', method: 'gin' },
+		])
+	} finally {
+		await client.end()
+	}
+})
+
+test('the partial unique indexes the LinkedIn limits rest on exist (decision 029)', async () => {
+	const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+	await client.connect()
+	try {
+		const { rows } = await client.query(`
+			SELECT i.relname AS name, ix.indisunique AS unique
+			FROM pg_index ix JOIN pg_class i ON i.oid = ix.indexrelid
+			JOIN pg_namespace n ON n.oid = i.relnamespace
+			WHERE ix.indpred IS NOT NULL AND n.nspname = 'public' ORDER BY i.relname`)
+		expect(rows).toEqual([
+			{ name: 'LinkedInAction_one_in_flight_per_account', unique: true },
+			{ name: 'LinkedInAction_one_send_per_step', unique: true },
 		])
 	} finally {
 		await client.end()

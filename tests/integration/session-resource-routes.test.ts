@@ -24,10 +24,12 @@ function resourceRoutes() {
 			const source = readFileSync(new URL(file, ROUTE_DIR), 'utf8')
 			const exported = (name: string) =>
 				new RegExp(`export (async function|function|const) ${name}\\b`).test(source)
+			// Remix's flat routes: dots separate segments, except escaped ones (`companion[.]zip`).
 			const segments = file
 				.replace(/\.tsx?$/, '')
+				.replaceAll('[.]', '\u0000')
 				.split('.')
-				.map((part, index) => (part.startsWith('$') ? `x${index}` : part))
+				.map((part, index) => (part.startsWith('$') ? `x${index}` : part.replaceAll('\u0000', '.')))
 			return {
 				path: `/resources/${segments.join('/')}`,
 				methods: [...(exported('loader') ? ['GET'] : []), ...(exported('action') ? ['POST'] : [])],

@@ -35,7 +35,7 @@ beforeAll(async () => {
 const figures = { requests: 0, serverErrors: 0, leaks: 0 }
 
 afterAll(async () => {
-	reportReliabilityFigures('cross-organization sweep', figures)
+	reportReliabilityFigures('cross-org-sweep', figures)
 	await app?.close()
 	await closeBuild()
 })

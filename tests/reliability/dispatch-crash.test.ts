@@ -20,7 +20,9 @@ const SEQUENCES = isSoak ? 2_500 : 1_000
 const WORKERS = 3
 // Longer than a send takes on a loaded 2-core machine: a live worker outrunning its lease would be
 // taken over while its send is in flight, which no lease-based scheme can tell from a dead one.
-const LEASE_SECONDS = 5
+// 5 s was once too short: with Playwright and builds beside it (load ~15), 25 of 2,000 sends
+// outran it (2026-11-26). Production's lease is 120 s.
+const LEASE_SECONDS = 10
 // Production sweeps every minute with a 120 s lease; here, at most every lease, as there.
 const SWEEP_EVERY_MS = LEASE_SECONDS * 1000
 

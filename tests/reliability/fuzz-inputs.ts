@@ -261,6 +261,24 @@ export function fuzzedRequest(
 				return { body: multipart as FormData | string, contentType: undefined as string | undefined }
 			}),
 		},
+		{
+			// An upload of hostile CSV (or text, or not-CSV-at-all) for the import routes.
+			weight: 1,
+			arbitrary: fc
+				.tuple(
+					formBody(entry, id),
+					fc.array(fc.array(text, { maxLength: 6 }), { maxLength: 6 }),
+					fc.constantFrom('companies.csv', 'notes.txt', 'junk.pdf', ''),
+					fc.constantFrom(',', ';', '\t', '|'),
+				)
+				.map(([form, rows, fileName, delimiter]) => {
+					const multipart = new FormData()
+					for (const [name, value_] of form) multipart.append(name, value_)
+					const csv = rows.map((cells) => cells.join(delimiter)).join('\n')
+					multipart.append('file', new Blob([csv], { type: 'text/csv' }), fileName)
+					return { body: multipart as FormData | string, contentType: undefined as string | undefined }
+				}),
+		},
 		{ weight: 1, arbitrary: text.map((body_) => ({ body: body_, contentType: 'text/plain' })) },
 		{ weight: 1, arbitrary: fc.constant({ body: undefined, contentType: undefined }) },
 	)

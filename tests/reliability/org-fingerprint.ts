@@ -66,23 +66,28 @@ export function changedTables(before: Fingerprint, after: Fingerprint) {
 }
 
 /**
- * Which of `ids` (another organization's) appear anywhere in this organization's rows: a row of
- * ours pointing at theirs is a cross-organization write even when nothing of theirs changed.
+ * Which of `ids` (another organization's) appear in this organization's rows, named by table and
+ * column: a row of ours pointing at theirs is a cross-organization write even when nothing of
+ * theirs changed. A free-text column (a name, a description, metadata) that merely quotes an id
+ * the fuzz typed in points at nothing, so only reference columns count: those ending in `Id`/`Ids`.
  */
 export async function foreignIdsInRows(organizationId: string, ids: string[]) {
 	scopedTables ??= readScopedTables()
 	const tables = await scopedTables
 	const selects = tables.map(
 		({ table, where }) =>
-			`SELECT '${table}' AS name, string_agg(x::text, '|') AS text FROM "${table}" x WHERE ${where}`,
+			`SELECT '${table}' AS name, field.key AS column, field.value AS text
+			FROM "${table}" x, jsonb_each_text(to_jsonb(x)) field
+			WHERE ${where} AND field.key ~ '(Id|Ids|^id)$' AND field.value LIKE ANY ($2)`,
 	)
-	const rows = await prisma.$queryRawUnsafe<Array<{ name: string; text: string | null }>>(
+	const rows = await prisma.$queryRawUnsafe<Array<{ name: string; column: string; text: string }>>(
 		selects.join(' UNION ALL '),
 		organizationId,
+		ids.map((id) => `%${id}%`),
 	)
 	const found: string[] = []
 	for (const row of rows) {
-		for (const id of ids) if (row.text?.includes(id)) found.push(`${row.name} holds ${id}`)
+		for (const id of ids) if (row.text.includes(id)) found.push(`${row.name}.${row.column} holds ${id}`)
 	}
 	return found
 }

@@ -25,6 +25,8 @@ export async function seedOrganization(marker: string, { email }: { email?: stri
 			name: `${tag} Owner`,
 			emailVerified: true,
 			memberships: { create: { organizationId, role: 'OWNER' } },
+			// The call list and its API are behind this flag: the sweeps reach them.
+			featureFlags: { create: { key: 'sequence:phone', value: 'true' } },
 		},
 	})
 	const userMailbox = await ensureUserMailbox({ organizationId, userId: user.id, email: user.email })
@@ -122,8 +124,65 @@ export async function seedOrganization(marker: string, { email }: { email?: stri
 	await prisma.feedback.create({
 		data: { organizationId, userId: user.id, type: 'bug', message: `${tag} feedback` },
 	})
+	// A company import under review (issue 13), with a row the review table can edit.
+	const companyImport = await prisma.companyImport.create({
+		data: {
+			organizationId,
+			userId: user.id,
+			source: 'CSV',
+			state: 'PREVIEWING',
+			fileName: `${tag}.csv`,
+			headers: ['Name', 'Description'],
+			totalRows: 1,
+			rows: {
+				create: [
+					{
+						position: 0,
+						data: { name: `${tag} Imported`, description: `${tag} import secret` },
+						processed: true,
+					},
+				],
+			},
+		},
+		include: { rows: true },
+	})
+	// A lead import under review (issue 14): its queue item opens /lead-scraper/:queueId.
+	const leadImportQueueable = await prisma.queueable.create({
+		data: {
+			organizationId,
+			userId: user.id,
+			type: 'LEAD_IMPORT',
+			status: 'COMPLETED',
+			metadata: { source: `${tag}.csv` },
+		},
+	})
+	await prisma.leadImport.create({
+		data: {
+			organizationId,
+			userId: user.id,
+			source: 'FILE',
+			state: 'READY',
+			name: `${tag} leads.csv`,
+			leadCount: 1,
+			queueableId: leadImportQueueable.id,
+			leads: {
+				create: [
+					{
+						position: 0,
+						firstName: `${tag}Lead`,
+						lastName: 'Secret',
+						email: `${tag}-lead@${marker}.example`,
+						companyName: `${tag} Lead Co`,
+					},
+				],
+			},
+		},
+	})
 	const ids = {
 		organization: organizationId,
+		leadImportQueue: leadImportQueueable.id,
+		companyImport: companyImport.id,
+		companyImportRow: companyImport.rows[0]!.id,
 		user: user.id,
 		contact: contact.id,
 		company: company.id,

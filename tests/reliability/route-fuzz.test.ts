@@ -38,7 +38,7 @@ beforeAll(async () => {
 const figures = { requests: 0, serverErrors: 0, partialWrites: 0, leaks: 0 }
 
 afterAll(async () => {
-	reportReliabilityFigures('route fuzz', figures)
+	reportReliabilityFigures('route-fuzz', figures)
 	await app?.close()
 	await closeBuild()
 })
@@ -93,14 +93,18 @@ describe('every route with hostile input', () => {
 		const methods = methodsOf(route).sort((x, y) => Number(x === 'DELETE') - Number(y === 'DELETE'))
 		test(`${route.path} (${methods.join(', ')})`, async () => {
 			// Under the soak, RUNS is a ceiling: each route and method gets its share of the time left.
+			// Runs past the share pass without a request. Not fast-check's interruptAfterTimeLimit: it
+			// races the property, leaving the run in flight to change A's rows under the next method's
+			// fingerprint (three false "partial writes" in the soak of 2026-11-26).
 			const share = soakUntil === null ? undefined : (soakUntil - Date.now()) / routesLeft-- / methods.length
-			const timeLimit = share === undefined ? {} : { interruptAfterTimeLimit: Math.max(2_000, share) }
 			const own = await seedOrganization('alfa')
 			let last = await fingerprint(own.ids.organization, { jobs: true })
 			const statuses: string[] = []
 			for (const method of methods) {
+				const methodDeadline = share === undefined ? Infinity : Date.now() + Math.max(2_000, share)
 				await fc.assert(
 					fc.asyncProperty(fuzzedRequest(route, entryFor(route), method, own, b), async (request) => {
+						if (Date.now() > methodDeadline) return
 						// A fresh session each run: a request may sign the last one out.
 						const cookie = await signIn(own.user.id)
 						const before = last
@@ -111,7 +115,7 @@ describe('every route with hostile input', () => {
 						if (problems.length > 0)
 							throw new Error(`${problems.join('; ')}: ${describeRequest(request, answer)}`)
 					}),
-					{ numRuns: RUNS, seed: SEED, endOnFailure: true, markInterruptAsFailure: false, ...timeLimit },
+					{ numRuns: RUNS, seed: SEED, endOnFailure: true },
 				)
 			}
 			// What the fuzz stored must not break the pages that show it (a page whose row the fuzz

@@ -32,6 +32,9 @@ export const PARAM_KINDS: Record<string, ParamValue> = {
 	runId: 'generationRun',
 	messageId: 'outboxMessage',
 	stepId: 'emailStep',
+	importId: 'companyImport',
+	queueId: 'leadImportQueue',
+	rowId: 'companyImportRow',
 }
 
 const SIGNED_TOKEN =
@@ -45,9 +48,13 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/rate-limited': {},
 	'routes/_app+/_layout': {},
 	'routes/_app+/admin': {},
+	// The outcome form of one call (stepId in the body: the sweep sends the other organization's ids there).
+	'routes/_app+/calls': { form: { stepId: 'no-such-call', outcome: 'CONNECTED', notes: 'Fuzz' } },
 	'routes/_app+/campaigns._index': { form: { name: 'Fuzz campaign', channels: 'EMAIL' } },
 	'routes/_app+/campaigns.$campaign': { form: { intent: 'rename', name: 'Renamed' } },
 	'routes/_app+/companies._index': {},
+	// The companion's download page and its zip: the same for every organization (decision 032).
+	'routes/_app+/companion': {},
 	'routes/_app+/companies.new': { form: { name: 'New Co', description: 'Makes things' } },
 	'routes/_app+/companies.$companyId': { form: { intent: 'delete' } },
 	'routes/_app+/contacts._index': {},
@@ -59,6 +66,15 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/_app+/contacts.$contactId_.sequences.new': { form: { subject: 'Hi', body: 'Hello there' } },
 	'routes/_app+/contacts.tag': { form: { intent: 'add' } },
 	'routes/_app+/feedback': { form: { type: 'bug', message: 'Broken' } },
+	// The Imports page posts multipart forms (a CSV or text file); a plain form gets its 400.
+	'routes/_app+/imports._index': { form: { intent: 'start-text', text: 'Acme Corp — anvils for coyotes' } },
+	'routes/_app+/imports.companies.$importId': { form: { intent: 'clear-filter' } },
+	// The Lead scraper's plain form (a text source starts an import) and its progress page's Cancel Import
+	// (the sweep's queueableId in the body is the other organization's).
+	'routes/_app+/lead-scraper.new': { form: { source: 'TEXT', text: 'Ada Lovelace, CTO at Acme Anvils' } },
+	'routes/_app+/lead-scraper.progress': { form: { intent: 'cancel' } },
+	// The review of a lead import: saving every new lead (the queue item is the organization's fixture).
+	'routes/_app+/lead-scraper.$queueId': { form: { intent: 'save', selection: 'all' } },
 	'routes/_app+/lists._index': { form: { name: 'Fuzz list' } },
 	'routes/_app+/lists.$slug': { form: { intent: 'delete' } },
 	'routes/_app+/outbox': {},
@@ -68,6 +84,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/_app+/sequences_.generations.$runId': { form: { intent: 'cancel' } },
 	'routes/_app+/settings': { form: { intent: 'update-organization', name: 'Renamed' } },
 	'routes/_app+/settings_.sending': { form: { intent: 'update-limits', dailyLimitStart: '10' } },
+	'routes/_app+/settings_.linkedin': { form: { intent: 'update-linkedin-settings', premium: 'on' } },
 	'routes/_app+/settings_.test-email': { form: { to: 'someone@example.com', subject: 'Hi', body: 'Hello' } },
 	// sign-in
 	'routes/_auth+/auth.dev': { form: { email: 'fuzz@example.com' } },
@@ -82,12 +99,29 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	// the JSON API (the spec's section 7)
 	'routes/api+/v1+/auth.login': { json: { email: 'someone@example.com' } },
 	'routes/api+/v1+/auth.user': {},
+	'routes/api+/v1+/calls': {},
+	'routes/api+/v1+/calls.$stepId.outcome': {
+		variants: [{ stepId: 'phoneCallStep' }],
+		json: { outcome: 'CONNECTED', notes: 'Fuzz' },
+	},
 	'routes/api+/v1+/campaigns': { json: { name: 'Fuzz campaign' } },
 	'routes/api+/v1+/campaigns.$campaign.contacts.batch': { json: { contact_ids: 'all' } },
 	'routes/api+/v1+/companies': { json: { name: 'Fuzz Co', description: 'x' } },
+	'routes/api+/v1+/companies.import.csv': { form: { skipCompanyEnrichment: 'true' } },
+	'routes/api+/v1+/companies.import.text': {
+		json: { text: 'Acme Rockets — rockets for coyotes', skipCompanyEnrichment: true },
+	},
+	'routes/api+/v1+/companies.save': { json: { companies: [{ name: 'Fuzz Saved Co', description: 'x' }] } },
+	// Multipart: the fuzz's multipart bodies carry a junk file; nothing is stored (organization-free).
+	'routes/api+/v1+/companies.parse': { form: { columnMapping: '{"name":0,"description":"Description"}' } },
+	// A refused port: answered at once, without the network.
+	'routes/api+/v1+/companies.enrich': { json: { companies: [{ websiteUrl: 'http://127.0.0.1:1/' }] } },
 	'routes/api+/v1+/companies.$id': {
 		variants: [{ id: 'company' }],
 		json: { name: 'Hacked', description: 'Hacked' },
+	},
+	'routes/api+/v1+/companies.parse.document': {
+		json: { content: '- Acme Robotics — industrial arms (acme-robotics.com)\n- Globex: logistics software' },
 	},
 	'routes/api+/v1+/contacts': { json: { firstName: 'Fuzz', lastName: 'Person' } },
 	'routes/api+/v1+/contacts.$id': {
@@ -97,9 +131,43 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/api+/v1+/contacts.$id.sequences': { variants: [{ id: 'contact' }] },
 	'routes/api+/v1+/contacts.$id.tag': { variants: [{ id: 'contact' }], json: { tagIds: [] } },
 	'routes/api+/v1+/contacts.check-batch': { json: { linkedinUrls: [] } },
+	// The lead scraper (issue 14).
+	'routes/api+/v1+/contacts.save': {
+		json: {
+			contacts: [
+				{ firstName: 'Fuzz', lastName: 'Lead', companyName: 'Fuzz Lead Co', companyDescription: 'x' },
+			],
+		},
+	},
+	'routes/api+/v1+/lead-scraper.$queueId': {},
+	'routes/api+/v1+/lead-scraper.analyze-csv': {
+		json: { content: 'Name,Looking for\nAda,Head of marketing' },
+	},
+	'routes/api+/v1+/lead-scraper.import.file': { form: { instructions: 'Only engineers' } },
+	// A refused port: the job would fail at once; the start itself touches no other organization.
+	'routes/api+/v1+/lead-scraper.import.link': { json: { url: 'http://127.0.0.1:1/team', type: 'LINK' } },
+	'routes/api+/v1+/lead-scraper.import.text': { json: { text: 'Ada Lovelace, CTO at Analytical Engines' } },
 	'routes/api+/v1+/conversations': {},
+	'routes/api+/v1+/filter': {
+		json: {
+			data: [{ name: 'Acme', description: 'Rockets', employeeCount: 80 }],
+			filterInstructions: 'more than 50 employees',
+			filterType: 'companies',
+		},
+	},
 	'routes/api+/v1+/emails': { json: { mailbox_id: '', subject: 'Hello', body: 'Hello there', to: 'a@b.co' } },
 	'routes/api+/v1+/linkedin.auth-status': { json: { isAuthenticated: false } },
+	// The user's own companion token: per user, no organization's data.
+	'routes/api+/v1+/linkedin.companion-token': {},
+	// The companion's routes take a bearer token, never the session: the sweeps' sessions get 401
+	// (token scoping: tests/integration/linkedin-actions.test.ts).
+	'routes/api+/v1+/linkedin.companion.actions.claim': { json: {} },
+	'routes/api+/v1+/linkedin.companion.actions.$actionId.report': {
+		variants: [{ actionId: '=not-an-action' }],
+		json: { claimToken: 'x', result: { outcome: 'PENDING' } },
+	},
+	'routes/api+/v1+/linkedin.profile': { json: { userDetails: { publicIdentifier: 'fuzz' } } },
+	'routes/api+/v1+/linkedin.settings': { json: { premium: true } },
 	'routes/api+/v1+/lists': { json: { name: 'Fuzz list' } },
 	'routes/api+/v1+/lists.$listId.contacts': { json: { contactIds: 'all' } },
 	'routes/api+/v1+/lists.$slug': {},
@@ -148,6 +216,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 		],
 		form: { intent: 'add', contactIds: '' },
 	},
+	'routes/resources+/companion[.]zip': {},
 	'routes/resources+/contacts.export': { form: { ids: '' } },
 	'routes/resources+/documents.parse': {},
 	'routes/resources+/healthcheck': {},

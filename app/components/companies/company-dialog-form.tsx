@@ -3,7 +3,12 @@ import { useStackedDialog } from '#app/components/dialog-stack/dialog-stack.tsx'
 import { DialogCancelButton } from '#app/components/ui/dialog-shell.tsx'
 import { useOnNewValue } from '#app/utils/use-on-new-value.ts'
 import { clearCompanyPickerCache } from './company-picker-cache.ts'
-import { type CompanyActionData, CompanyForm, type CompanyFormValues } from './company-form.tsx'
+import {
+	AUTOFILL_INTENT,
+	type CompanyActionData,
+	CompanyForm,
+	type CompanyFormValues,
+} from './company-form.tsx'
 
 export const NEW_COMPANY_ACTION = '/companies/new'
 
@@ -29,8 +34,11 @@ export function CompanyDialogForm({
 		onSaved?.(saved)
 		close()
 	})
+	const autofilling = fetcher.formData?.get('intent') === AUTOFILL_INTENT
 	return (
 		<CompanyForm
+			// A new Auto-fill answer re-mounts the form with the filled values.
+			key={fetcher.data?.autofill?.id ?? 'company-form'}
 			id={company ? `edit-company-${company.id}` : 'new-company-dialog'}
 			company={company}
 			defaultName={defaultName}
@@ -38,10 +46,12 @@ export function CompanyDialogForm({
 			action={company ? `/companies/${company.id}` : NEW_COMPANY_ACTION}
 			hiddenFields={company ? { intent: 'update', mode: 'dialog' } : { mode: 'dialog' }}
 			lastResult={fetcher.data?.result}
-			pending={fetcher.state !== 'idle'}
+			pending={fetcher.state !== 'idle' && !autofilling}
+			autofill={company ? undefined : { pending: autofilling, answer: fetcher.data?.autofill }}
 			submitLabel={company ? 'Save Changes' : 'Create Company'}
 			pendingLabel={company ? 'Saving…' : 'Creating…'}
-			autoFocus={!company}
+			// After an Auto-fill the form re-mounts with focus on the Auto-fill button, not back on Name.
+			autoFocus={!company && !fetcher.data?.autofill}
 			secondaryAction={<DialogCancelButton />}
 		/>
 	)

@@ -1,5 +1,7 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { Loader2, Sparkles } from 'lucide-react'
+import { Button } from '#app/components/ui/button.tsx'
 import { FormActions, InputField, TextareaField } from '#app/components/ui/form-field.tsx'
 import { COMPANY_NAME_MAX_LENGTH, CompanyFormSchema } from '#app/schemas/company.ts'
 import { useZodForm } from '#app/utils/use-zod-form.ts'
@@ -8,6 +10,18 @@ import { useZodForm } from '#app/utils/use-zod-form.ts'
 export type CompanyActionData = {
 	result: SubmissionResult<string[]>
 	company?: { id: string; name: string }
+	/** An Auto-fill's answer: `id` is new each time (the form re-mounts with the filled values). */
+	autofill?: AutofillAnswer
+}
+
+export type AutofillAnswer = { id: string; tone: 'success' | 'error' | 'info'; message: string }
+
+/** The New Company form's second button: `intent=autofill` (decision 026). */
+export const AUTOFILL_INTENT = 'autofill'
+
+/** Auto-fill posts whatever is typed; the server checks what it needs. */
+function isAutofill(formData: FormData) {
+	return formData.get('intent') === AUTOFILL_INTENT
 }
 
 /** The editable fields of a stored company, as a loader sends them. */
@@ -72,6 +86,7 @@ export function CompanyForm({
 	pendingLabel,
 	secondaryAction,
 	autoFocus = false,
+	autofill,
 }: {
 	id: string
 	/** Editing this company; without it the form creates one. */
@@ -86,11 +101,14 @@ export function CompanyForm({
 	pendingLabel: string
 	secondaryAction?: React.ReactNode
 	autoFocus?: boolean
+	/** New companies: the Auto-fill button, its pending state and its last answer. */
+	autofill?: { pending: boolean; answer?: AutofillAnswer }
 }) {
 	const [form, fields] = useZodForm(CompanyFormSchema, {
 		id,
 		lastResult,
 		defaultValue: company ? editDefaults(company) : { name: defaultName ?? '' },
+		skipValidation: isAutofill,
 	})
 	const numberProps = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const
 	return (
@@ -133,6 +151,9 @@ export function CompanyForm({
 					placeholder="https://www.crunchbase.com/organization/…"
 				/>
 			</div>
+			{autofill ? (
+				<AutofillButton pending={autofill.pending} disabled={pending} answer={autofill.answer} />
+			) : null}
 			<div className="grid gap-4 sm:grid-cols-2">
 				<InputField label="Employee count" field={fields.employeeCount} {...numberProps} />
 				<InputField label="Employee range" field={fields.employeeCountRange} placeholder="51-200" />
@@ -155,6 +176,52 @@ export function CompanyForm({
 				stacked
 			/>
 		</FormComponent>
+	)
+}
+
+/**
+ * Auto-fill: a submit button of the form itself (`intent=autofill`, no browser validation), so it
+ * works without JavaScript; with it, the form's fetcher posts it and the button spins.
+ */
+function AutofillButton({
+	pending,
+	disabled,
+	answer,
+}: {
+	pending: boolean
+	disabled: boolean
+	answer?: AutofillAnswer
+}) {
+	return (
+		<div className="flex flex-col gap-2 rounded-md border border-dashed p-3 sm:flex-row sm:items-center">
+			<Button
+				type="submit"
+				name="intent"
+				value={AUTOFILL_INTENT}
+				formNoValidate
+				variant="outline"
+				size="sm"
+				disabled={pending || disabled}
+				aria-describedby="company-autofill-hint"
+				// The form re-mounts with each answer: keep the user where they were.
+				autoFocus={Boolean(answer)}
+			>
+				{pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+				{pending ? 'Auto-filling…' : 'Auto-fill'}
+			</Button>
+			<p id="company-autofill-hint" className="text-xs text-muted-foreground">
+				Fills the empty fields from the website and the LinkedIn company page.
+			</p>
+			{answer?.message ? (
+				<p
+					role={answer.tone === 'error' ? 'alert' : 'status'}
+					data-testid="company-autofill-message"
+					className={answer.tone === 'error' ? 'text-sm text-destructive' : 'text-sm text-emerald-700'}
+				>
+					{answer.message}
+				</p>
+			) : null}
+		</div>
 	)
 }
 

@@ -6,10 +6,20 @@ import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { DialogCancelButton, DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { CHROME_REQUIRED_MESSAGE, isChromeBrowser, requestLinkedInAuth } from './linkedin-companion.ts'
+import { CompanionRequirementNotice } from './companion-requirement.tsx'
+import {
+	CHROME_REQUIRED_MESSAGE,
+	isChromeBrowser,
+	LinkedInCompanionError,
+	requestLinkedInAuth,
+} from './linkedin-companion.ts'
+import { useCompanionStatusContext } from './use-companion-status.ts'
+import { handCompanionToken } from './companion-status.ts'
 
 const CONNECT_FAILED_MESSAGE = 'Failed to connect LinkedIn'
 const AUTHENTICATE_FAILED_MESSAGE = 'Failed to authenticate with LinkedIn'
+const COMPANION_LINK_FAILED_MESSAGE =
+	'LinkedIn is connected, but the companion could not be linked to Reachout: your LinkedIn steps will not run from this browser'
 
 /**
  * Connect LinkedIn: the user installs the companion and logs in to LinkedIn, ticks "I have
@@ -30,6 +40,8 @@ export function ConnectLinkedInDialog({
 	const [pending, setPending] = useState(false)
 	// Read after mount: the server renders without a user agent to check.
 	const [isChrome, setIsChrome] = useState(true)
+	// The shell's companion status: a missing extension is named before the user tries.
+	const companion = useCompanionStatusContext()
 	useEffect(() => setIsChrome(isChromeBrowser(navigator.userAgent)), [])
 	// Each opening starts unticked: the user confirms the steps again.
 	useEffect(() => {
@@ -52,9 +64,20 @@ export function ConnectLinkedInDialog({
 				fallbackMessage: CONNECT_FAILED_MESSAGE,
 			})
 			notify({ type: 'success', title: 'LinkedIn connected successfully' })
+			// The companion carries out the LinkedIn steps from this browser with its own token; the
+			// connection stands without it, so a failure here is only said.
+			await handCompanionToken(userId).catch((error: unknown) =>
+				notify({
+					type: 'error',
+					title: COMPANION_LINK_FAILED_MESSAGE,
+					description: error instanceof Error ? error.message : undefined,
+				}),
+			)
 			onConnected()
 			onOpenChange(false)
 		} catch (error) {
+			// The shell's status (and its banner) learn what this attempt found.
+			if (error instanceof LinkedInCompanionError && error.code === 'not_installed') companion?.refresh()
 			notify({
 				type: 'error',
 				title: error instanceof Error && error.message ? error.message : AUTHENTICATE_FAILED_MESSAGE,
@@ -82,13 +105,21 @@ export function ConnectLinkedInDialog({
 				</>
 			}
 		>
-			{isChrome ? null : (
+			{isChrome ? (
+				<CompanionRequirementNotice value={companion ? { status: companion.status, chrome: true } : null} />
+			) : (
 				<p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
 					{CHROME_REQUIRED_MESSAGE}
 				</p>
 			)}
 			<ol className="grid list-decimal gap-2 pl-5 text-sm">
-				<li>Install the Reachout companion extension in Chrome.</li>
+				<li>
+					Install the{' '}
+					<a href="/companion" target="_blank" rel="noreferrer" className="underline underline-offset-4">
+						Reachout companion extension
+					</a>{' '}
+					in Chrome.
+				</li>
 				<li>
 					Log in to{' '}
 					<a

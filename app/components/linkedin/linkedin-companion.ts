@@ -5,10 +5,10 @@
 
 /**
  * The companion's Chrome extension id. Chrome derives it from the public key in the extension's
- * manifest ("key"), so it stays the same for unpacked and store installs; this placeholder is
- * replaced by the published extension's id.
+ * manifest ("key", committed in extension/manifest-key.txt), so every build, unpacked or zipped,
+ * has this id (decision 032; a test checks it against the key).
  */
-export const LINKEDIN_COMPANION_EXTENSION_ID = 'lmkdpcfhnoaebgijkmlphcnbaoedgkpa'
+export const LINKEDIN_COMPANION_EXTENSION_ID = 'bfopjfgjnjcchliakbdhcipeelamheij'
 
 export const CHROME_REQUIRED_MESSAGE = 'Please use the Chrome browser to authenticate with LinkedIn'
 export const USER_ID_REQUIRED_MESSAGE = 'User ID is required for LinkedIn authentication'

@@ -4,21 +4,15 @@ import { notify } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { DialogCancelButton, DialogShell } from '#app/components/ui/dialog-shell.tsx'
 import { DialogFooter } from '#app/components/ui/dialog.tsx'
-import { TAG_DIALOG_PAGE_SIZE } from '#app/schemas/tag.ts'
 import { TagChoiceTable } from './tag-choice-table.tsx'
 import { TagSearchCreateBar } from './tag-search-create-bar.tsx'
 import {
 	addContactsToTagRequest,
 	contactTargetBody,
 	fetchTagCoverage,
-	fetchTagPage,
-	type TagListItem,
 	type TagOption,
 } from './tags-client.ts'
-import { useDebouncedValue } from './use-debounced-value.ts'
-
-// The spec: dialog search debounce 50 ms, 15 tags per page.
-const SEARCH_DEBOUNCE_MS = 50
+import { TagPager, useTagPages } from './use-tag-pages.tsx'
 
 type AddTagsDialogProps = SelectionDialogProps & {
 	onSaved?: (tags: TagOption[]) => void
@@ -75,36 +69,14 @@ function AddTagsDialogBody({
 	saving: boolean
 	setSaving: (saving: boolean) => void
 }) {
-	const [search, setSearch] = useState('')
-	const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
-	// The page belongs to a search: a new search starts at page 1.
-	const [paging, setPaging] = useState({ search: '', page: 1 })
-	const page = paging.search === debouncedSearch ? paging.page : 1
-	const setPage = (next: number) => setPaging({ search: debouncedSearch, page: next })
-	const [reloadToken, setReloadToken] = useState(0)
-	const [rows, setRows] = useState<{ items: TagListItem[]; lastPage: number } | null>(null)
-	const [failed, setFailed] = useState(false)
+	const pages = useTagPages()
+	const { rows } = pages
 	const [coverage, setCoverage] = useState<{ selectedCount: number; counts: Record<string, number> } | null>(
 		null,
 	)
 	const [chosen, setChosen] = useState<TagOption[]>([])
 	const target = contactTargetBody(selection, filter, excludeIds)
 	const targetKey = JSON.stringify(target)
-
-	useEffect(() => {
-		const controller = new AbortController()
-		setRows(null)
-		setFailed(false)
-		fetchTagPage(
-			{ take: TAG_DIALOG_PAGE_SIZE, skip: (page - 1) * TAG_DIALOG_PAGE_SIZE, search: debouncedSearch },
-			controller.signal,
-		)
-			.then((result) => setRows({ items: result.data, lastPage: result.meta.last_page }))
-			.catch(() => {
-				if (!controller.signal.aborted) setFailed(true)
-			})
-		return () => controller.abort()
-	}, [debouncedSearch, page, reloadToken])
 
 	// Which visible tags already hold every selected contact (those cannot be chosen).
 	useEffect(() => {
@@ -152,16 +124,16 @@ function AddTagsDialogBody({
 	return (
 		<>
 			<TagSearchCreateBar
-				search={search}
-				onSearchChange={setSearch}
+				search={pages.search}
+				onSearchChange={pages.setSearch}
 				onCreated={(tag) => {
 					if (!chosenIds.has(tag.id) && !holdsAll(tag.id)) toggle(tag, true)
-					setReloadToken((token) => token + 1)
+					pages.reload()
 				}}
 			/>
 			<TagChoiceTable
 				tags={rows ? rows.items.map((tag) => ({ ...tag, holdsAll: holdsAll(tag.id) })) : null}
-				failed={failed}
+				failed={pages.failed}
 				isChosen={(tag) => chosenIds.has(tag.id)}
 				checkbox={(tag) => ({
 					checked: chosenIds.has(tag.id),
@@ -170,31 +142,7 @@ function AddTagsDialogBody({
 					onChange: (event) => toggle({ id: tag.id, name: tag.name }, event.target.checked),
 				})}
 			/>
-			<div className="flex items-center justify-between text-sm">
-				<span className="text-muted-foreground">
-					Page {page} of {rows?.lastPage ?? page}
-				</span>
-				<div className="flex gap-2">
-					<Button
-						type="button"
-						variant="outline"
-						size="sm"
-						onClick={() => setPage(page - 1)}
-						disabled={page <= 1 || rows === null}
-					>
-						Previous
-					</Button>
-					<Button
-						type="button"
-						variant="outline"
-						size="sm"
-						onClick={() => setPage(page + 1)}
-						disabled={rows === null || page >= rows.lastPage}
-					>
-						Next
-					</Button>
-				</div>
-			</div>
+			<TagPager pages={pages} />
 			<DialogFooter className="items-center sm:justify-between">
 				<span className="text-sm text-muted-foreground" aria-live="polite">
 					{chosen.length} tag(s) selected

@@ -45,7 +45,9 @@ export function readableText(document: HtmlDocument): ReadableText {
 	let article: ReturnType<Readability['parse']> = null
 	// Readability on linkedom grows faster than linearly with nesting and size (a page nested 1,000
 	// deep took over a minute): big or deep pages get the page text, never a stalled process.
-	if (body && !fitsReadability(body)) return { title: title || null, text: pageText }
+	// The whole document is measured: a fragment without <body> would otherwise escape the check.
+	const whole = document.documentElement ?? body
+	if (whole && !fitsReadability(whole)) return { title: title || null, text: pageText }
 	try {
 		// keepClasses off and no images: we only want the text.
 		article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse()

@@ -2,6 +2,7 @@ import { isModelConfigured } from '#app/integrations/openai/openai-client.server
 import { enqueueSequenceGeneration, type GenerateSequencePayload } from '#app/jobs/generate-sequence.ts'
 import { findUsableMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
+import { SEQUENCE_PHONE_FLAG } from '#app/schemas/phone-call.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { prismaRun } from '#app/utils/sql-run.server.ts'
 import { assistantContext } from './grounding.server.ts'
@@ -9,7 +10,8 @@ import { writeSequenceWithModel } from './model-writer.server.ts'
 import { writeSequenceOffline } from './offline-writer.ts'
 import { saveGeneratedDraft } from './save-draft.server.ts'
 
-export const SEQUENCE_PHONE_FLAG = 'sequence:phone'
+// The flag's name lives with the call list's contract; the generation routes read it from here.
+export { SEQUENCE_PHONE_FLAG }
 
 /** Phone-call steps are behind the sequence:phone flag, whatever the client sends. */
 export async function phoneCallsAllowed(userId: string, requested: boolean) {

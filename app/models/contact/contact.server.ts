@@ -4,7 +4,7 @@ import { EMBEDDED_COMPANY_SELECT } from '#app/models/company/company.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { CONTACT_CARD_SELECT } from './contact-select.ts'
 import { lockForContactDeletes } from './contact-membership.server.ts'
-import { canonicalLinkedinUrl, linkedinKey } from '#app/utils/linkedin-url.ts'
+import { linkedinKey, linkedinKeyForms } from '#app/utils/linkedin-url.ts'
 
 /** Everything a contact's detail shows: all its fields, tags, campaigns, and its company. */
 function contactSelect(fullCompany: boolean) {
@@ -197,32 +197,6 @@ export async function deleteContact(organizationId: string, id: string) {
 	return count > 0
 }
 
-/**
- * The stored forms a profile address is usually saved in (scheme, "www.", trailing slash, the
- * path as typed or lower-cased), so the lookup uses the (organizationId, linkedin) index
- * instead of normalising every contact's address.
- */
-function storedForms(url: string, key: string | null) {
-	const forms = new Set<string>([url.trim()])
-	if (!key) return [...forms]
-	// What the contact schema saves today; the other forms cover addresses saved before it did.
-	const canonical = canonicalLinkedinUrl(url)
-	if (canonical) forms.add(canonical)
-	const [host = '', ...rest] = key.split('/')
-	const typedPath = /\/.*$/.exec(url.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, ''))?.[0] ?? ''
-	const paths = new Set([`/${rest.join('/')}`, typedPath.replace(/[?#].*$/, '').replace(/\/+$/, '')])
-	const hosts = host === 'linkedin.com' ? ['www.linkedin.com', 'linkedin.com'] : [host]
-	for (const path of paths) {
-		for (const scheme of ['https://', 'http://', '']) {
-			for (const h of hosts) {
-				forms.add(`${scheme}${h}${path}`)
-				forms.add(`${scheme}${h}${path}/`)
-			}
-		}
-	}
-	return [...forms]
-}
-
 export type CheckBatchResult = {
 	linkedin: string
 	saved: boolean
@@ -237,13 +211,17 @@ export async function checkContactsBatch(
 	linkedinUrls: string[],
 ): Promise<CheckBatchResult[]> {
 	const keys = linkedinUrls.map((url) => linkedinKey(url))
-	const forms = [...new Set(linkedinUrls.flatMap((url, index) => storedForms(url, keys[index] ?? null)))]
-	const matches = forms.length
-		? await prisma.contact.findMany({
-				where: { organizationId, linkedin: { in: forms.filter(Boolean) } },
-				select: { id: true, linkedin: true, companyId: true, tags: { select: { tagId: true } } },
-				orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-			})
+	const lookup = [...new Set(linkedinUrls.flatMap((url) => linkedinKeyForms(url)))]
+	// One probe per key in Contact(organizationId, linkedin_key(linkedin)) (migration 20261127110000).
+	const matches = lookup.length
+		? await prisma.$queryRaw<
+				Array<{ id: string; linkedin: string | null; companyId: string | null; tagIds: string[] }>
+			>`
+				SELECT c.id, c.linkedin, c."companyId",
+					coalesce((SELECT array_agg(ct."tagId") FROM "ContactTag" ct WHERE ct."contactId" = c.id), '{}') AS "tagIds"
+				FROM "Contact" c
+				WHERE c."organizationId" = ${organizationId} AND linkedin_key(c.linkedin) = ANY(${lookup}::text[])
+				ORDER BY c."createdAt", c.id`
 		: []
 	const byKey = new Map<string, (typeof matches)[number]>()
 	for (const match of matches) {
@@ -258,7 +236,7 @@ export async function checkContactsBatch(
 			saved: Boolean(match),
 			contactId: match?.id ?? null,
 			companyId: match?.companyId ?? null,
-			tagIds: match?.tags.map(({ tagId }) => tagId) ?? [],
+			tagIds: match?.tagIds ?? [],
 		}
 	})
 }

@@ -1,4 +1,5 @@
 import { type Prisma } from '#app/generated/prisma/client.ts'
+import { cancelPendingCalls } from '#app/models/phone-call/cancel-pending-calls.server.ts'
 import { cancelUnsentStepsWith } from '#app/models/sequence/cancel-unsent-steps.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { prismaRun } from '#app/utils/sql-run.server.ts'
@@ -33,8 +34,8 @@ export type InboundMessage = {
 }
 
 /**
- * REPLY: the contact answered (step REPLIED, sequence PAUSED). AUTO_REPLY, DELAY_NOTICE: a machine
- * wrote it (kept in the conversation, marked automatic; stops nothing). BOUNCE: delivery failed
+ * REPLY: the contact answered (step REPLIED, sequence PAUSED, its pending calls CANCELED).
+ * AUTO_REPLY, DELAY_NOTICE: a machine wrote it (kept in the conversation, marked automatic; stops nothing). BOUNCE: delivery failed
  * (step FAILED, sequence FAILED; the contact is flagged only when the address does not exist).
  * OWN: the mailbox's owner wrote it (kept in the thread, stops nothing). SENT_STEP: one of our own
  * sent steps seen again. DUPLICATE: already recorded.
@@ -246,6 +247,8 @@ async function recordReply(
 	await tx.$executeRaw`
 		UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = now(), "updatedAt" = now()
 		WHERE id = ${sequence.id} AND status = 'ACTIVE'`
+	// Nobody calls a person who just answered: the calls still to make leave the call list.
+	await cancelPendingCalls(prismaRun(tx), [sequence.id])
 }
 
 /**
@@ -351,7 +354,8 @@ export type ManualReplyResult = 'marked' | 'not_found' | 'not_running' | 'nothin
 
 /**
  * "Mark as replied" (a mailbox nobody reads): the user says the contact answered. Recorded as a
- * reply is — the latest sent step REPLIED, a REPLY event (manual, by whom), the sequence PAUSED —
+ * reply is — the latest sent step REPLIED, a REPLY event (manual, by whom), the sequence PAUSED, its
+ * pending calls CANCELED —
  * under the same lock the dispatcher claims under, so no follow-up goes out after it.
  */
 export async function markRepliedByHand({
@@ -390,6 +394,7 @@ export async function markRepliedByHand({
 		await tx.$executeRaw`
 			UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = now(), "updatedAt" = now()
 			WHERE id = ${sequence.id} AND status = 'ACTIVE'`
+		await cancelPendingCalls(prismaRun(tx), [sequence.id])
 		return 'marked'
 	})
 }

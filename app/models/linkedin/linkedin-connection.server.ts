@@ -1,5 +1,9 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
-import { linkedInUsernameFrom, type LinkedInAuthStatusBody } from '#app/schemas/linkedin.ts'
+import {
+	linkedInUsernameFrom,
+	type LinkedInAuthStatusBody,
+	type LinkedInUserDetails,
+} from '#app/schemas/linkedin.ts'
 import { decrypt, encrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 
@@ -10,6 +14,7 @@ import { prisma } from '#app/utils/db.server.ts'
 export type LinkedInConnection = {
 	connected: boolean
 	profile: Prisma.JsonValue | null
+	username: string | null
 	orgConsent: boolean
 }
 
@@ -21,6 +26,7 @@ export async function getLinkedInConnection(userId: string): Promise<LinkedInCon
 			linkedinConnectedAt: true,
 			linkedinAuthEncrypted: true,
 			linkedinProfile: true,
+			linkedinUsername: true,
 			linkedinOrgConsent: true,
 		},
 	})
@@ -28,6 +34,7 @@ export async function getLinkedInConnection(userId: string): Promise<LinkedInCon
 	return {
 		connected,
 		profile: connected ? (user?.linkedinProfile ?? null) : null,
+		username: connected ? (user?.linkedinUsername ?? null) : null,
 		orgConsent: user?.linkedinOrgConsent ?? false,
 	}
 }
@@ -41,17 +48,25 @@ export async function saveLinkedInAuthStatus(userId: string, body: LinkedInAuthS
 	if (body.isAuthenticated && auth?.cookie && auth.csrfToken) {
 		const details = auth.userDetails ?? null
 		const username = linkedInUsernameFrom(details)
-		await prisma.user.update({
-			where: { id: userId },
-			data: {
-				linkedinAuthEncrypted: encrypt(JSON.stringify({ cookie: auth.cookie, csrfToken: auth.csrfToken })),
-				linkedinProfile: details ? (details as Prisma.InputJsonValue) : Prisma.DbNull,
-				// A profile without an identifier keeps the username we already know.
-				...(username ? { linkedinUsername: username } : {}),
-				linkedinConnectedAt: new Date(),
-				linkedinOrgConsent: body.linkedinOrgConsent ?? false,
-			},
-		})
+		await prisma.$transaction([
+			prisma.user.update({
+				where: { id: userId },
+				data: {
+					linkedinAuthEncrypted: encrypt(JSON.stringify({ cookie: auth.cookie, csrfToken: auth.csrfToken })),
+					linkedinProfile: details ? (details as Prisma.InputJsonValue) : Prisma.DbNull,
+					// A profile without an identifier keeps the username we already know.
+					...(username ? { linkedinUsername: username } : {}),
+					linkedinConnectedAt: new Date(),
+					linkedinOrgConsent: body.linkedinOrgConsent ?? false,
+				},
+			}),
+			// A fresh session ends a pause (expired session, checkpoint) and the back-off with it:
+			// the account's steps go on from here.
+			prisma.linkedInAccount.updateMany({
+				where: { userId },
+				data: { pausedAt: null, pauseReason: null, backoffUntil: null, backoffCount: 0 },
+			}),
+		])
 	} else {
 		await prisma.user.update({
 			where: { id: userId },
@@ -64,6 +79,25 @@ export async function saveLinkedInAuthStatus(userId: string, body: LinkedInAuthS
 			},
 		})
 	}
+	return getLinkedInConnection(userId)
+}
+
+/**
+ * The profile the companion reports for a user connected without a LinkedIn username (the spec:
+ * "when connected and the user has no LinkedIn username, the profile is fetched from the
+ * extension and posted to the server"). Only for a connected user; the session is not touched.
+ */
+export async function saveLinkedInProfile(userId: string, details: LinkedInUserDetails) {
+	const connection = await getLinkedInConnection(userId)
+	if (!connection.connected) return null
+	const username = linkedInUsernameFrom(details)
+	await prisma.user.update({
+		where: { id: userId },
+		data: {
+			linkedinProfile: details as Prisma.InputJsonValue,
+			...(username ? { linkedinUsername: username } : {}),
+		},
+	})
 	return getLinkedInConnection(userId)
 }
 

@@ -21,7 +21,8 @@ export class QueueableConflictError extends Error {
 	}
 }
 
-const baseSelect = {
+/** The columns of a queueable as the API shows it (payload aside). */
+export const QUEUEABLE_SELECT = {
 	id: true,
 	type: true,
 	status: true,
@@ -62,30 +63,28 @@ export type CreateQueueableInput = {
  * is plain SQL), so there is never a row without a job or a job without a row.
  * The job key `queueable:<id>` makes enqueueing the same queueable twice a no-op.
  */
-export async function createQueueable({
-	organizationId,
-	userId,
-	type,
-	payload = {},
-	metadata = {},
-	task,
-	maxAttempts = 3,
-}: CreateQueueableInput) {
-	return prisma.$transaction(async (tx) => {
-		const queueable = await tx.queueable.create({
-			data: {
-				organizationId,
-				userId: userId ?? null,
-				type,
-				payload,
-				metadata: { completed: 0, total: 0, currentItem: null, ...metadata } as Prisma.InputJsonObject,
-			},
-			select: { ...baseSelect, organizationId: true },
-		})
-		await enqueueQueueableJob(prismaRun(tx), { task, queueableId: queueable.id, maxAttempts })
-		await notifyQueueable(tx, queueable)
-		return queueable
+export async function createQueueable(input: CreateQueueableInput) {
+	return prisma.$transaction((tx) => createQueueableIn(tx, input))
+}
+
+/** createQueueable inside the caller's transaction, for work whose own rows are written with it. */
+export async function createQueueableIn(
+	tx: Prisma.TransactionClient,
+	{ organizationId, userId, type, payload = {}, metadata = {}, task, maxAttempts = 3 }: CreateQueueableInput,
+) {
+	const queueable = await tx.queueable.create({
+		data: {
+			organizationId,
+			userId: userId ?? null,
+			type,
+			payload,
+			metadata: { completed: 0, total: 0, currentItem: null, ...metadata } as Prisma.InputJsonObject,
+		},
+		select: { ...QUEUEABLE_SELECT, organizationId: true },
 	})
+	await enqueueQueueableJob(prismaRun(tx), { task, queueableId: queueable.id, maxAttempts })
+	await notifyQueueable(tx, queueable)
+	return queueable
 }
 
 export async function getQueueable(
@@ -95,7 +94,7 @@ export async function getQueueable(
 ) {
 	return prisma.queueable.findFirst({
 		where: { id, organizationId },
-		select: { ...baseSelect, payload: !excludePayload },
+		select: { ...QUEUEABLE_SELECT, payload: !excludePayload },
 	})
 }
 
@@ -157,7 +156,7 @@ async function requireQueueable(organizationId: string, id: string) {
 export async function loadQueueableForJob(id: string) {
 	return prisma.queueable.findUnique({
 		where: { id },
-		select: { ...baseSelect, organizationId: true, userId: true, payload: true },
+		select: { ...QUEUEABLE_SELECT, organizationId: true, userId: true, payload: true },
 	})
 }
 
@@ -219,6 +218,37 @@ export async function reportProgress(organizationId: string, id: string, update:
 		await notifyQueueable(tx, { id, organizationId })
 		return { cancelled: Boolean(current.cancelledAt), ended: false }
 	})
+}
+
+/**
+ * Calls `onCancel` once the job is cancelled (or ended elsewhere), checking every `intervalMs`:
+ * a job whose work items can each take many seconds (a site that does not answer) still stops
+ * within about a second of Cancel. Returns the function that stops the watch.
+ */
+export function watchForCancellation(
+	organizationId: string,
+	id: string,
+	onCancel: () => void,
+	{ intervalMs = 1_000 }: { intervalMs?: number } = {},
+) {
+	let checking = false
+	const timer = setInterval(() => {
+		if (checking) return
+		checking = true
+		prisma.queueable
+			.findFirst({ where: { id, organizationId }, select: { status: true, cancelledAt: true } })
+			.then((current) => {
+				if (!current || current.cancelledAt || isTerminalStatus(current.status)) {
+					clearInterval(timer)
+					onCancel()
+				}
+			})
+			// A database hiccup: the next tick, or the job's own progress report, tries again.
+			.catch(() => {})
+			.finally(() => (checking = false))
+	}, intervalMs)
+	timer.unref()
+	return () => clearInterval(timer)
 }
 
 export async function completeQueueable(

@@ -176,7 +176,7 @@ export const FAST_CLAIM_MANY = `
 /**
  * For a batch of sent steps: SENT with the provider's ids, the thread, the SENT event and
  * lastContactedAt; the later steps planned from the send time and each sequence's next job added
- * while it is ACTIVE; a sequence COMPLETED when no other email step is left to send. One
+ * while it is ACTIVE; a sequence COMPLETED when no other step of any channel is left. One
  * statement, so all or nothing.
  * $1 step ids, $2 provider message ids, $3 provider thread ids, $4 sent at, $5 later step ids,
  * $6 their planned times, $7 whether each is its sequence's next step, $8 when each is due and
@@ -195,7 +195,14 @@ export const RECORD_SENT_MANY = `
 	), finished AS (
 		SELECT step."sequenceId", step."providerThreadId", NOT EXISTS (
 			SELECT 1 FROM "EmailStep" e WHERE e."sequenceId" = step."sequenceId" AND e.id <> step.id
-				AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')) AS last
+				AND e.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')
+			UNION ALL
+			-- LinkedIn steps and calls still to do keep the sequence going (complete-finished-sequences).
+			SELECT 1 FROM "LinkedInStep" l WHERE l."sequenceId" = step."sequenceId"
+				AND l.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')
+			UNION ALL
+			SELECT 1 FROM "PhoneCallStep" p WHERE p."sequenceId" = step."sequenceId"
+				AND p.status IN ('PENDING', 'DRAFT', 'SCHEDULED', 'SENDING')) AS last
 		FROM step
 	), sequence AS (
 		UPDATE "Sequence" s SET "threadId" = COALESCE(s."threadId", finished."providerThreadId"), "updatedAt" = now(),

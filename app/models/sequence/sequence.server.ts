@@ -43,6 +43,11 @@ export const linkedInStepSelect = {
 	sentAt: true,
 	repliedAt: true,
 	repliedContent: true,
+	// Its live state: accepted, the next acceptance check or conversation read, why it failed.
+	acceptedAt: true,
+	nextCheckAt: true,
+	failureReason: true,
+	lastError: true,
 	metadata: true,
 	sequenceId: true,
 } satisfies Prisma.LinkedInStepSelect
@@ -55,6 +60,9 @@ export const phoneCallStepSelect = {
 	status: true,
 	scheduledFor: true,
 	completedAt: true,
+	outcome: true,
+	notes: true,
+	completedById: true,
 	sequenceId: true,
 } satisfies Prisma.PhoneCallStepSelect
 

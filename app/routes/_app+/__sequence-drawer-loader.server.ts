@@ -2,9 +2,12 @@ import { data } from '@remix-run/node'
 import { listConversation } from '#app/models/conversation/conversation.server.ts'
 import { replyWatchForMailbox } from '#app/models/mailbox/reply-watch.server.ts'
 import { BOUNCE_REASON } from '#app/models/conversation/reply-detection.server.ts'
+import { noteLimitMessageFor } from '#app/models/linkedin/linkedin-account-settings.server.ts'
+import { getSequenceTimeline } from '#app/models/sequence/sequence-timeline.server.ts'
 import { getSequence, type SequenceDetail } from '#app/models/sequence/sequence.server.ts'
 import { getStepSchedule } from '#app/models/sequence/step-schedule.server.ts'
 import { type Actor } from '#app/models/session/auth.server.ts'
+import { hasPhoneCalls } from '#app/models/user/feature-flags.server.ts'
 import { type DrawerData, type DrawerLoaderData } from '#app/schemas/sequence-drawer.ts'
 
 // The sequence drawer's data (sequences.$sequenceId.tsx's loader, also loaded by the View
@@ -16,12 +19,16 @@ function toDrawerData(
 	detail: SequenceDetail,
 	schedule: StepSchedule,
 	messages: DrawerData['messages'],
+	timeline: DrawerData['timeline'],
 	readOnly: boolean,
 	repliesDetected: boolean,
+	noteLimitMessage: string | null,
+	phoneCalls: boolean,
 ): DrawerData {
 	return {
 		readOnly,
 		messages,
+		timeline,
 		sequence: {
 			id: detail.id,
 			status: detail.status,
@@ -32,7 +39,21 @@ function toDrawerData(
 			fromEmail: detail.fromEmail,
 			contact: detail.contact,
 			phoneCallStepCount: detail.phoneCallSteps.length,
+			phoneCallSteps: phoneCalls
+				? detail.phoneCallSteps.map((step) => ({
+						id: step.id,
+						order: step.order,
+						talkingPoints: step.talkingPoints,
+						daysAfter: step.daysAfter,
+						status: step.status,
+						plannedAt: step.status === 'SCHEDULED' ? (step.scheduledFor?.toISOString() ?? null) : null,
+						completedAt: step.completedAt?.toISOString() ?? null,
+						outcome: step.outcome,
+						notes: step.notes,
+					}))
+				: [],
 			repliesDetected,
+			noteLimitMessage,
 			timeZones: schedule.timeZones,
 			emailSteps: detail.emailSteps.map((step) => ({
 				id: step.id,
@@ -55,7 +76,11 @@ function toDrawerData(
 				...timing(schedule.steps.get(step.id)),
 			})),
 			linkedInSteps: detail.linkedInSteps.map((step) => {
-				const metadata = step.metadata as { conversationId?: unknown } | null
+				const metadata = step.metadata as {
+					conversationId?: unknown
+					noteDropped?: unknown
+					alreadyConnected?: unknown
+				} | null
 				return {
 					id: step.id,
 					order: step.order,
@@ -67,6 +92,15 @@ function toDrawerData(
 					status: step.status,
 					repliedContent: step.repliedContent,
 					conversationId: typeof metadata?.conversationId === 'string' ? metadata.conversationId : null,
+					scheduledFor: step.scheduledFor?.toISOString() ?? null,
+					sentAt: step.sentAt?.toISOString() ?? null,
+					acceptedAt: step.acceptedAt?.toISOString() ?? null,
+					repliedAt: step.repliedAt?.toISOString() ?? null,
+					nextCheckAt: step.nextCheckAt?.toISOString() ?? null,
+					failureReason: step.failureReason,
+					lastError: step.lastError,
+					noteDropped: metadata?.noteDropped === true,
+					alreadyConnected: metadata?.alreadyConnected === true,
 				}
 			}),
 		},
@@ -104,9 +138,10 @@ function listPath(url: URL) {
 
 /** The drawer's data for the sequence at `url` (404 with data when the organization has no such sequence). */
 export async function loadDrawer(actor: Actor, sequenceId: string, url: URL) {
-	const [detail, schedule] = await Promise.all([
+	const [detail, schedule, phoneCalls] = await Promise.all([
 		getSequence(actor.organizationId, sequenceId),
 		getStepSchedule(actor.organizationId, sequenceId),
+		hasPhoneCalls(actor.userId),
 	])
 	const page = {
 		returnTo: drawerPath(url),
@@ -137,6 +172,24 @@ export async function loadDrawer(actor: Actor, sequenceId: string, url: URL) {
 		isFromUser: message.isFromUser,
 		automatic: message.automatic,
 	}))
-	const repliesDetected = (await replyWatchForMailbox(detail.mailboxId)) !== 'none'
-	return { drawer: toDrawerData(detail, schedule, drawerMessages, readOnly, repliesDetected), ...page }
+	const [watch, events, noteLimitMessage] = await Promise.all([
+		replyWatchForMailbox(detail.mailboxId),
+		getSequenceTimeline(actor.organizationId, detail.id),
+		detail.linkedInSteps.length ? noteLimitMessageFor(actor.organizationId, detail.id) : null,
+	])
+	const repliesDetected = watch !== 'none'
+	const timeline = (events ?? []).map((event) => ({ ...event, at: event.at.toISOString() }))
+	return {
+		drawer: toDrawerData(
+			detail,
+			schedule,
+			drawerMessages,
+			timeline,
+			readOnly,
+			repliesDetected,
+			noteLimitMessage,
+			phoneCalls,
+		),
+		...page,
+	}
 }

@@ -1,4 +1,8 @@
-import { updateEmailStep, updateLinkedInStep } from '#app/models/sequence/sequence-steps.server.ts'
+import {
+	updateEmailStep,
+	updateLinkedInStep,
+	updatePhoneCallStep,
+} from '#app/models/sequence/sequence-steps.server.ts'
 import { getSequence } from '#app/models/sequence/sequence.server.ts'
 import { ModifiedStepsSchema } from '#app/schemas/sequence-drawer.ts'
 import { RequestNoteSchema, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
@@ -12,7 +16,8 @@ import {
 } from './__sequence-drawer-outcome.server.ts'
 
 // The drawer's intents on what the steps say: an email's subject and body, a LinkedIn step's
-// request note and message, and the assistant's rewrite applied to the email steps.
+// request note and message, a call's talking points, and the assistant's rewrite applied to the
+// email steps.
 
 export const updateStepSubject: DrawerHandler<'update-step-subject'> = async (
 	intent,
@@ -72,6 +77,21 @@ export const updateLinkedInMessage: DrawerHandler<'update-linkedin-message'> = a
 		return success('Step updated')
 	} catch (error) {
 		return failure('Failed to save changes', error)
+	}
+}
+
+/** A phone-call step's talking points (the same rules as PUT /sequences/:id/phone-call-steps/:stepId). */
+export const updatePhoneTalkingPoints: DrawerHandler<'update-phone-talking-points'> = async (
+	intent,
+	{ organizationId, sequenceId },
+) => {
+	try {
+		await updatePhoneCallStep(organizationId, sequenceId, intent.stepId, {
+			talkingPoints: intent.talkingPoints,
+		})
+		return success('Step updated')
+	} catch (error) {
+		return failure('Failed to update step', error)
 	}
 }
 

@@ -4,14 +4,16 @@ import {
 	addLinkedInStep,
 	deleteEmailStep,
 	deleteLinkedInStep,
+	deletePhoneCallStep,
 	updateEmailStep,
 	updateLinkedInStep,
+	updatePhoneCallStep,
 } from '#app/models/sequence/sequence-steps.server.ts'
 import { getSequence } from '#app/models/sequence/sequence.server.ts'
 import { DELETE_SEQUENCE_CONFIRM } from '#app/schemas/sequence-drawer.ts'
 import { type DrawerHandler, failure, success } from './__sequence-drawer-outcome.server.ts'
 
-// The drawer's intents on the list of steps: add a step, delete one, change when it goes out.
+// The drawer's intents on the list of steps: add a step, delete one (any kind), change when it goes out.
 
 export const addStep: DrawerHandler<'add-step'> = async (intent, { organizationId, sequenceId }) => {
 	try {
@@ -30,8 +32,10 @@ export const deleteStep: DrawerHandler<'delete-step'> = async (
 	intent,
 	{ organizationId, sequenceId, fetcherMode },
 ) => {
-	const remove = intent.kind === 'email' ? deleteEmailStep : deleteLinkedInStep
-	const title = intent.kind === 'email' ? 'Failed to delete step' : 'Failed to remove step'
+	const remove = { email: deleteEmailStep, linkedin: deleteLinkedInStep, phone: deletePhoneCallStep }[
+		intent.kind
+	]
+	const title = intent.kind === 'linkedin' ? 'Failed to remove step' : 'Failed to delete step'
 	if (
 		!intent.confirmed &&
 		(await removalDeletesSequence(organizationId, sequenceId, intent.kind, intent.stepId))
@@ -60,11 +64,10 @@ export const updateStepTiming: DrawerHandler<'update-step-timing'> = async (
 	{ organizationId, sequenceId },
 ) => {
 	try {
-		if (intent.kind === 'email') {
-			await updateEmailStep(organizationId, sequenceId, intent.stepId, { daysAfter: intent.daysAfter })
-		} else {
-			await updateLinkedInStep(organizationId, sequenceId, intent.stepId, { daysAfter: intent.daysAfter })
-		}
+		const update = { email: updateEmailStep, linkedin: updateLinkedInStep, phone: updatePhoneCallStep }[
+			intent.kind
+		]
+		await update(organizationId, sequenceId, intent.stepId, { daysAfter: intent.daysAfter })
 		return success('Step updated')
 	} catch (error) {
 		// A refused timing (422) shows the server's own message.
@@ -84,14 +87,16 @@ export const updateStepTiming: DrawerHandler<'update-step-timing'> = async (
 async function removalDeletesSequence(
 	organizationId: string,
 	sequenceId: string,
-	kind: 'email' | 'linkedin',
+	kind: 'email' | 'linkedin' | 'phone',
 	stepId: string,
 ) {
 	const sequence = await getSequence(organizationId, sequenceId)
 	if (!sequence) return false
 	const emails = sequence.emailSteps.filter((step) => step.id !== stepId).length
 	if (kind === 'email') return sequence.emailSteps.some((step) => step.id === stepId) && emails === 0
+	const steps = kind === 'linkedin' ? sequence.linkedInSteps : sequence.phoneCallSteps
 	const others =
-		sequence.linkedInSteps.filter((step) => step.id !== stepId).length + sequence.phoneCallSteps.length
-	return sequence.linkedInSteps.some((step) => step.id === stepId) && emails + others === 0
+		sequence.linkedInSteps.filter((step) => step.id !== stepId).length +
+		sequence.phoneCallSteps.filter((step) => step.id !== stepId).length
+	return steps.some((step) => step.id === stepId) && emails + others === 0
 }

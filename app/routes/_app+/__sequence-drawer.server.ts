@@ -17,6 +17,7 @@ import {
 	applyModification,
 	updateLinkedInMessage,
 	updateLinkedInNote,
+	updatePhoneTalkingPoints,
 	updateStepBody,
 	updateStepSubject,
 } from './__sequence-drawer-step-content.server.ts'
@@ -40,6 +41,7 @@ const drawerHandlers: IntentHandlers<Intent, DrawerContext, Outcome> = {
 	'update-step-body': updateStepBody,
 	'update-linkedin-note': updateLinkedInNote,
 	'update-linkedin-message': updateLinkedInMessage,
+	'update-phone-talking-points': updatePhoneTalkingPoints,
 	reply: replyToThread,
 	'mark-replied': markReplied,
 	'retry-step': retryStep,

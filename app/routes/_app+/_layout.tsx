@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useRevalidator } from '@remix-run/react'
+import { useEffect, useMemo, useState } from 'react'
 import {
 	Building,
 	Inbox,
@@ -10,6 +10,7 @@ import {
 	Megaphone,
 	Menu,
 	MessageSquareHeart,
+	Phone,
 	Settings,
 	ShieldCheck,
 	Upload,
@@ -19,10 +20,14 @@ import {
 import { DialogStackProvider, useDialogStack } from '#app/components/dialog-stack/dialog-stack.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { FeedbackDialog } from '#app/components/feedback/feedback-dialog.tsx'
+import { BANNER_DISMISSED_COOKIE, LinkedInBanners } from '#app/components/linkedin/linkedin-banners.tsx'
+import { CompanionStatusContext, useCompanionStatus } from '#app/components/linkedin/use-companion-status.ts'
 import { GooglePermissionsDialog } from '#app/components/mail/google-permissions-dialog.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { TooltipProvider } from '#app/components/ui/tooltip.tsx'
+import { getLinkedInShellState } from '#app/models/linkedin/linkedin-account-settings.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
+import { hasPhoneCalls } from '#app/models/user/feature-flags.server.ts'
 import { getGmailGrantState } from '#app/models/user/google-account.server.ts'
 import { useActor } from '#app/utils/actor.ts'
 import { cn } from '#app/utils/misc.ts'
@@ -43,45 +48,76 @@ const NAV_ITEMS: NavItem[] = [
 
 const ADMIN_ITEM: NavItem = { to: '/admin', label: 'Admin', icon: ShieldCheck }
 
+/** The call list, after Sequences, for users with the sequence:phone flag (decision 030). */
+const CALLS_ITEM: NavItem = { to: '/calls', label: 'Calls', icon: Phone }
+
+function navItems({ isPlatformAdmin, phoneCalls }: { isPlatformAdmin: boolean; phoneCalls: boolean }) {
+	const items = phoneCalls
+		? NAV_ITEMS.flatMap((item) => (item.to === '/sequences' ? [item, CALLS_ITEM] : [item]))
+		: NAV_ITEMS
+	return isPlatformAdmin ? [...items, ADMIN_ITEM] : items
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
 	// The actor itself reaches the UI through the root loader; this guards the signed-in area and
-	// says whether Google asked for Gmail access again (the spec's shouldResetGmailScope).
+	// says whether Google asked for Gmail access again (the spec's shouldResetGmailScope) and how
+	// the user's LinkedIn stands (connected, username, paused) for the companion and its banners.
 	const actor = await requireActor(request)
-	const { needsReset } = await getGmailGrantState(actor.userId)
-	return { shouldResetGmailScope: needsReset }
+	const [{ needsReset }, linkedinState, phoneCalls] = await Promise.all([
+		getGmailGrantState(actor.userId),
+		getLinkedInShellState(actor.userId),
+		hasPhoneCalls(actor.userId),
+	])
+	const bannerDismissed = new RegExp(`(?:^|;\\s*)${BANNER_DISMISSED_COOKIE}=1(?:;|$)`).test(
+		request.headers.get('cookie') ?? '',
+	)
+	const linkedin = { ...linkedinState, bannerDismissed }
+	return { shouldResetGmailScope: needsReset, linkedin, phoneCalls }
 }
 
 export default function AppLayout() {
 	const actor = useActor()
-	const { shouldResetGmailScope } = useLoaderData<typeof loader>()
-	const items = actor.isPlatformAdmin ? [...NAV_ITEMS, ADMIN_ITEM] : NAV_ITEMS
+	const { shouldResetGmailScope, linkedin, phoneCalls } = useLoaderData<typeof loader>()
+	const items = navItems({ isPlatformAdmin: actor.isPlatformAdmin, phoneCalls })
+	const { revalidate } = useRevalidator()
+	const companion = useCompanionStatus({
+		userId: actor.userId,
+		serverConnected: linkedin.connected,
+		linkedinUsername: linkedin.username,
+		onProfileSaved: revalidate,
+	})
+	const { status, chrome, refresh } = companion
+	const companionValue = useMemo(() => ({ status, chrome, refresh }), [status, chrome, refresh])
 	return (
 		<TooltipProvider delayDuration={300}>
-			<DialogStackProvider>
-				{shouldResetGmailScope ? <GmailAccessPrompt /> : null}
-				<a
-					href="#main"
-					className="sr-only z-[3000] rounded-md bg-background px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:outline-none focus:ring-2 focus:ring-ring"
-				>
-					Skip to content
-				</a>
-				<div className="flex min-h-screen bg-muted/30">
-					<aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col border-r bg-background md:flex">
-						<Brand />
-						<MainNav items={items} className="flex-1 overflow-y-auto px-3 py-2" />
-						<div className="flex flex-col gap-3 border-t p-3">
-							<HelpUsImproveButton />
-							<UserMenu name={actor.name} email={actor.email} />
+			<CompanionStatusContext.Provider value={companionValue}>
+				<DialogStackProvider>
+					{shouldResetGmailScope ? <GmailAccessPrompt /> : null}
+					<a
+						href="#main"
+						className="sr-only z-[3000] rounded-md bg-background px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:outline-none focus:ring-2 focus:ring-ring"
+					>
+						Skip to content
+					</a>
+					<div className="flex min-h-screen bg-muted/30">
+						<aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col border-r bg-background md:flex">
+							<Brand />
+							<MainNav items={items} className="flex-1 overflow-y-auto px-3 py-2" />
+							<div className="flex flex-col gap-3 border-t p-3">
+								<HelpUsImproveButton />
+								<UserMenu name={actor.name} email={actor.email} />
+							</div>
+						</aside>
+						<div className="flex min-w-0 flex-1 flex-col">
+							<MobileHeader items={items} name={actor.name} email={actor.email} />
+							<LinkedInBanners userId={actor.userId} linkedin={linkedin} companion={companionValue} />
+							<main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
+								<Outlet />
+							</main>
 						</div>
-					</aside>
-					<div className="flex min-w-0 flex-1 flex-col">
-						<MobileHeader items={items} name={actor.name} email={actor.email} />
-						<main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
-							<Outlet />
-						</main>
 					</div>
-				</div>
-			</DialogStackProvider>
+				</DialogStackProvider>
+			</CompanionStatusContext.Provider>
 		</TooltipProvider>
 	)
 }

@@ -12,6 +12,7 @@ import { ContactsTable, type ContactTableRow } from '#app/components/contacts/co
 import { ContactsToolbar } from '#app/components/contacts/contacts-toolbar.tsx'
 import { SelectionBar, SelectionExportForm } from '#app/components/contacts/selection-bar.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { ScrapeLeadsButton } from '#app/components/lead-scraper/lead-scraper-dialog.tsx'
 import { AddToListDialog } from '#app/components/lists/add-to-list-dialog.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { GenerateSequencesDialog } from '#app/components/sequences/generate-sequences/generate-sequences-dialog.tsx'
@@ -146,6 +147,7 @@ export default function ContactsRoute() {
 								Export CSV
 							</a>
 						</Button>
+						<ScrapeLeadsButton />
 						<AddContactButton hydrated={hydrated} onOpen={() => setAddingContact(true)} />
 					</>
 				}

@@ -8,6 +8,7 @@ import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remi
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { TagChoiceTable } from '#app/components/tags/tag-choice-table.tsx'
+import { TagPageLinks } from '#app/components/tags/tag-page-links.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import {
@@ -167,7 +168,7 @@ export default function AddTagsPage() {
 						disabled: tag.holdsAll || data.selectedCount === 0,
 					})}
 				/>
-				<TagPaging page={data.tagPage} lastPage={data.lastPage} />
+				<TagPageLinks page={data.tagPage} lastPage={data.lastPage} />
 				<div className="flex justify-end gap-2">
 					<Button asChild variant="outline">
 						<Link to={data.contactsHref}>Cancel</Link>
@@ -201,34 +202,6 @@ function TagSearchForm({ tagSearch }: { tagSearch: string }) {
 				Search
 			</Button>
 		</Form>
-	)
-}
-
-function TagPaging({ page, lastPage }: { page: number; lastPage: number }) {
-	const kept = useKeptParams(['tagPage'])
-	function href(target: number) {
-		const params = new URLSearchParams(kept)
-		params.set('tagPage', String(target))
-		return `?${params}`
-	}
-	return (
-		<div className="flex items-center justify-between text-sm">
-			<span className="text-muted-foreground">
-				Page {page} of {lastPage}
-			</span>
-			<div className="flex gap-2">
-				{page > 1 ? (
-					<Button asChild variant="outline" size="sm">
-						<Link to={href(page - 1)}>Previous</Link>
-					</Button>
-				) : null}
-				{page < lastPage ? (
-					<Button asChild variant="outline" size="sm">
-						<Link to={href(page + 1)}>Next</Link>
-					</Button>
-				) : null}
-			</div>
-		</div>
 	)
 }
 

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, type ShouldRevalidateFunction, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { GooglePermissionsNotice } from '#app/components/mail/google-permissions-dialog.tsx'
 import { ConfirmNotice } from '#app/components/sequences/sequence-drawer/drawer-notices.tsx'
@@ -22,6 +22,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
 	const actor = await requireActor(request)
 	return runDrawerAction(actor, params.sequenceId ?? '', await request.formData())
+}
+
+/**
+ * After the drawer deleted its sequence (Delete, Cancel generation, the last step removed), this
+ * page's loader would only answer "Sequence not found" and unmount the drawer before it reads the
+ * fetcher's result and closes itself; it closes to the list instead, which loads fresh.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+	if ((actionResult as { sequenceDeleted?: boolean } | undefined)?.sequenceDeleted) return false
+	return defaultShouldRevalidate
 }
 
 export default function SequenceDrawerRoute() {
@@ -47,7 +57,7 @@ export default function SequenceDrawerRoute() {
 			<ConfirmNotice returnTo={returnTo} intent="delete" />
 		) : confirm === 'delete-step' &&
 		  confirmStepId &&
-		  (confirmKind === 'email' || confirmKind === 'linkedin') ? (
+		  (confirmKind === 'email' || confirmKind === 'linkedin' || confirmKind === 'phone') ? (
 			<ConfirmNotice returnTo={returnTo} intent="delete-step" kind={confirmKind} stepId={confirmStepId} />
 		) : permissions ? (
 			<GooglePermissionsNotice redirectTo={returnTo} />

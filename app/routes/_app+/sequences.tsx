@@ -1,5 +1,14 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, Outlet, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
+import { useRef } from 'react'
+import {
+	Link,
+	Outlet,
+	useFetchers,
+	useLoaderData,
+	useNavigation,
+	useRevalidator,
+	useSearchParams,
+} from '@remix-run/react'
 import { PageLinks } from '#app/components/companies/page-links.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
@@ -82,7 +91,15 @@ export default function SequencesRoute() {
 	const rowQuery = searchParams.toString()
 	// "Generating N%" moves live; a sequence that finished generating is re-read (steps, subject).
 	const revalidator = useRevalidator()
-	const revalidate = useThrottled(() => revalidator.revalidate())
+	// Not while a form or a navigation is out (the drawer's Cancel generation settles a generation and
+	// redirects here): a reload of the current page then would interrupt that redirect.
+	const navigation = useNavigation()
+	const fetchers = useFetchers()
+	const busy = useRef(false)
+	busy.current = navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle')
+	const revalidate = useThrottled(() => {
+		if (!busy.current) revalidator.revalidate()
+	})
 	const { live } = useGenerationProgress({
 		enabled: sequences.some((sequence) => sequence.status === 'CREATING'),
 		watchedIds: sequences.map((sequence) => sequence.id),

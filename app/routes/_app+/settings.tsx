@@ -218,6 +218,9 @@ export default function SettingsRoute() {
 						<Button asChild variant="outline">
 							<Link to="/settings/sending">Sending settings</Link>
 						</Button>
+						<Button asChild variant="outline">
+							<Link to="/settings/linkedin">LinkedIn</Link>
+						</Button>
 					</>
 				}
 			/>

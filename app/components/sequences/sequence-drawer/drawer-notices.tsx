@@ -14,7 +14,7 @@ export function ConfirmNotice({
 }: {
 	returnTo: string
 	intent: 'delete' | 'delete-step'
-	kind?: 'email' | 'linkedin'
+	kind?: 'email' | 'linkedin' | 'phone'
 	stepId?: string
 }) {
 	const { actionPath, closeTo } = useDrawer()

@@ -5,6 +5,7 @@ import { type DrawerLinkedInStep } from '#app/schemas/sequence-drawer.ts'
 import { REQUEST_NOTE_MAX, SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { cn } from '#app/utils/misc.ts'
 import { DrawerForm, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
+import { LinkedInStepState } from './linkedin-step-state.tsx'
 import { linkedInStepTitle, linkedInTimingLabel } from './step-labels.ts'
 import { EditActions, StepList } from './step-list.tsx'
 
@@ -13,10 +14,15 @@ export function LinkedInSteps({
 	sequenceStatus,
 	initialEditId,
 	onlyKind,
+	timeZones,
+	noteLimitMessage,
 }: {
 	steps: DrawerLinkedInStep[]
+	/** Said under the request note (the monthly note limit); null with LinkedIn Premium. */
+	noteLimitMessage: string | null
 	sequenceStatus: string
 	initialEditId: string | null
+	timeZones: { organization: string }
 	/** No other steps: removing the last LinkedIn step removes the sequence. */
 	onlyKind: boolean
 }) {
@@ -29,13 +35,17 @@ export function LinkedInSteps({
 			lastDeletesSequence={onlyKind}
 			title={linkedInStepTitle}
 			timingLabel={linkedInTimingLabel}
+			cardDetails={(step) => ({ failureReason: step.failureReason ?? step.lastError })}
+			schedule={(step) => <LinkedInStepState step={step} timeZones={timeZones} />}
 			content={(step) => (
 				<p className="whitespace-pre-line break-words text-sm text-muted-foreground" data-testid="step-body">
 					{(step.order === 1 ? step.requestNote : step.message) ||
 						(step.order === 1 ? 'No request note.' : 'No message yet.')}
 				</p>
 			)}
-			editor={(step, onDone) => <LinkedInStepEditor step={step} onDone={onDone} />}
+			editor={(step, onDone) => (
+				<LinkedInStepEditor step={step} onDone={onDone} noteLimitMessage={noteLimitMessage} />
+			)}
 		/>
 	)
 }
@@ -44,7 +54,15 @@ export function LinkedInSteps({
  * The connection request's note (at most 200 characters, with the live n/200 counter) or a
  * message. Saving a note over the limit is refused with the spec's message, here and on the server.
  */
-function LinkedInStepEditor({ step, onDone }: { step: DrawerLinkedInStep; onDone: () => void }) {
+function LinkedInStepEditor({
+	step,
+	onDone,
+	noteLimitMessage,
+}: {
+	step: DrawerLinkedInStep
+	onDone: () => void
+	noteLimitMessage: string | null
+}) {
 	const id = useId()
 	const fetcher = useDrawerFetcher()
 	const isRequest = step.order === 1
@@ -99,6 +117,11 @@ function LinkedInStepEditor({ step, onDone }: { step: DrawerLinkedInStep; onDone
 					</span>
 				) : null}
 			</div>
+			{isRequest && noteLimitMessage ? (
+				<p className="text-xs text-muted-foreground" data-testid="note-limit">
+					{noteLimitMessage}
+				</p>
+			) : null}
 			<EditActions onCancel={onDone} saving={fetcher.state !== 'idle'} />
 		</DrawerForm>
 	)

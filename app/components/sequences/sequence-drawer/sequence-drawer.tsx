@@ -1,4 +1,4 @@
-import { Link, useFetcher, useNavigate, useRevalidator } from '@remix-run/react'
+import { Link, useFetcher, useFetchers, useNavigate, useNavigation, useRevalidator } from '@remix-run/react'
 import { X } from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import { Progress } from '#app/components/ui/progress.tsx'
@@ -27,6 +27,7 @@ import { LinkedInReplyView } from './linkedin-reply-view.tsx'
 import { PromptBox } from './prompt-box.tsx'
 import { ManualReplyNotice } from './manual-reply-notice.tsx'
 import { SequenceActions } from './sequence-actions.tsx'
+import { isReplyEvent, SequenceTimeline } from './sequence-timeline.tsx'
 
 /**
  * The drawer opened over another page (View Sequences): it loads /sequences/:id with a fetcher
@@ -161,7 +162,7 @@ function DrawerBody({
 	closeHref?: string
 	titleId?: string
 }) {
-	const { sequence, messages, readOnly } = data
+	const { sequence, messages, timeline, readOnly } = data
 	useRefreshWhileGenerating(sequence.status)
 	const repliedLinkedIn = repliedLinkedInStep(sequence)
 	const emailReplied = anyEmailReplied(sequence)
@@ -216,6 +217,14 @@ function DrawerBody({
 						{sequence.failureReason}
 					</p>
 				) : null}
+				{timeline.length > 0 ? (
+					<SequenceTimeline
+						events={timeline}
+						timeZone={sequence.timeZones.organization}
+						// Open once the person answered anywhere: then the whole exchange is what matters.
+						defaultOpen={timeline.some(isReplyEvent)}
+					/>
+				) : null}
 				{generationFailed ? null : emailReplied ? (
 					<ConversationView messages={messages} />
 				) : repliedLinkedIn ? (
@@ -238,11 +247,16 @@ const GENERATION_REFRESH_MS = 3_000
 /** While the assistant writes the sequence, reload now and then (the page's data and the drawer's fetcher). */
 function useRefreshWhileGenerating(status: string) {
 	const { revalidate, state } = useRevalidator()
+	// Not while a form of the drawer is out (Cancel generation): a reload of this page then would
+	// interrupt the redirect that closes the drawer, leaving "Sequence not found".
+	const navigation = useNavigation()
+	const fetchers = useFetchers()
+	const busy = navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle')
 	useEffect(() => {
-		if (status !== 'CREATING' || state !== 'idle') return
+		if (status !== 'CREATING' || state !== 'idle' || busy) return
 		const timer = setTimeout(revalidate, GENERATION_REFRESH_MS)
 		return () => clearTimeout(timer)
-	}, [status, state, revalidate])
+	}, [status, state, revalidate, busy])
 }
 
 /** Closes the drawer: a link back to the list on the drawer's page (works without JavaScript). */

@@ -8,7 +8,7 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { DrawerForm, useDrawer, useDrawerFetcher } from './drawer-context.tsx'
 import { StepStatusBadge } from './step-badge.tsx'
 
-export type StepKind = 'email' | 'linkedin'
+export type StepKind = 'email' | 'linkedin' | 'phone'
 
 /** Editing rules (spec, section 4): content only while sequence and step are PENDING; timing also for DRAFT steps. */
 export function stepPermissions(sequenceStatus: string, stepStatus: string, readOnly: boolean) {
@@ -26,6 +26,7 @@ export function StepCard({
 	status,
 	clicked = false,
 	failureReason,
+	badges,
 	timing,
 	actions,
 	children,
@@ -34,6 +35,8 @@ export function StepCard({
 	status: string | null
 	clicked?: boolean
 	failureReason?: string | null
+	/** More badges after the status (a call's outcome). */
+	badges?: React.ReactNode
 	timing: React.ReactNode
 	actions?: React.ReactNode
 	children: React.ReactNode
@@ -66,6 +69,7 @@ export function StepCard({
 							CLICKED
 						</Badge>
 					) : null}
+					{badges}
 				</div>
 				{actions ? <div className="flex items-center gap-1">{actions}</div> : null}
 			</header>

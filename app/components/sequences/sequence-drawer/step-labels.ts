@@ -19,6 +19,16 @@ export function linkedInTimingLabel(order: number, daysAfter: number) {
 	return daysAfter === 0 ? 'Same day as acceptance' : `${days(daysAfter)} after acceptance`
 }
 
+/** Phone-call steps: the first counts from activation, each later one from the call before it (decision 030). */
+export function phoneCallTimingLabel(order: number, daysAfter: number) {
+	if (order === 1) return emailTimingLabel(1, daysAfter)
+	return daysAfter === 0 ? 'Same day as the previous call' : `${days(daysAfter)} after the previous call`
+}
+
+export function phoneCallStepTitle(order: number) {
+	return order === 1 ? 'Phone Call' : 'Follow-up Call'
+}
+
 export function emailStepTitle(order: number) {
 	return order === 1 ? 'Initial Email' : 'Follow-up Email'
 }

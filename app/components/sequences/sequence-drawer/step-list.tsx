@@ -9,10 +9,11 @@ type ListedStep = { id: string; order: number; status: string; daysAfter: number
 const LIST_TEXT = {
 	email: { label: 'Email steps', empty: 'No email steps yet.' },
 	linkedin: { label: 'LinkedIn steps', empty: 'No LinkedIn steps yet.' },
+	phone: { label: 'Phone-call steps', empty: 'No phone-call steps yet.' },
 } as const
 
 /**
- * The drawer's email or LinkedIn steps: a card each with its timing, Edit and Delete (as the
+ * The drawer's email, LinkedIn or phone-call steps: a card each with its timing, Edit and Delete (as the
  * sequence's and the step's status allow); the card being edited shows the channel's editor.
  */
 export function StepList<Step extends ListedStep>({
@@ -36,8 +37,12 @@ export function StepList<Step extends ListedStep>({
 	lastDeletesSequence: boolean
 	title: (order: number) => string
 	timingLabel: (order: number, days: number) => string
-	/** What the card shows beside the status (an email's click, its failure). */
-	cardDetails?: (step: Step) => { clicked?: boolean; failureReason?: string | null }
+	/** What the card shows beside the status (an email's click, its failure, a call's outcome). */
+	cardDetails?: (step: Step) => {
+		clicked?: boolean
+		failureReason?: string | null
+		badges?: React.ReactNode
+	}
 	/** When the step goes or went, and why it waits (email steps). */
 	schedule?: (step: Step) => React.ReactNode
 	content: (step: Step) => React.ReactNode

@@ -49,7 +49,8 @@ export function StepSchedule({
 	)
 }
 
-function useUserTimeZone(fallback: string) {
+/** The browser's zone once hydrated; before that (and without JavaScript) the fallback. */
+export function useUserTimeZone(fallback: string) {
 	const hydrated = useHydrated()
 	if (!hydrated) return fallback
 	return Intl.DateTimeFormat().resolvedOptions().timeZone || fallback

@@ -1,0 +1,57 @@
+import { useRevalidator } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { useQueueable } from '#app/components/queueable/use-queueable.ts'
+import { type QueueableJson } from '#app/schemas/queueable.ts'
+
+/** The spec's "active jobs list every 3 s". */
+const REFRESH_MS = 3_000
+
+/**
+ * Keeps a page showing a running import current: its job live over Server-Sent Events (the
+ * figures), and the loader re-run when the job's status changes and every 3 s while `running`
+ * (the import's state lives on the server; the loader reads it).
+ */
+export function useLiveImport({
+	queueableId,
+	running,
+	follow = true,
+	poll = true,
+}: {
+	queueableId: string | null | undefined
+	running: boolean
+	/** Open the event stream (a list follows only a few imports, to spare connections). */
+	follow?: boolean
+	/** Re-run the loader every 3 s while running (off when the page already does). */
+	poll?: boolean
+}): QueueableJson | null {
+	const { queueable } = useQueueable(running && follow ? queueableId : null)
+	useRevalidateEvery(running && poll ? REFRESH_MS : null)
+	const revalidator = useRevalidator()
+	// The job's status changing, or its total appearing (parsing done: PARSING → PROCESSING), means
+	// the import's state moved: the loader reads it.
+	const step = queueable ? `${queueable.status}:${Number(queueable.metadata.total) > 0}` : undefined
+	const seen = useRef(step)
+	useEffect(() => {
+		if (seen.current === step) return
+		const first = seen.current === undefined
+		seen.current = step
+		if (!first) revalidator.revalidate()
+	}, [step, revalidator])
+	return queueable
+}
+
+/** Re-runs the loaders every `ms` while the tab is visible (null: never). */
+export function useRevalidateEvery(ms: number | null) {
+	const revalidator = useRevalidator()
+	const revalidate = useRef(revalidator.revalidate)
+	revalidate.current = revalidator.revalidate
+	const state = useRef(revalidator.state)
+	state.current = revalidator.state
+	useEffect(() => {
+		if (ms === null) return
+		const timer = setInterval(() => {
+			if (document.visibilityState === 'visible' && state.current === 'idle') revalidate.current()
+		}, ms)
+		return () => clearInterval(timer)
+	}, [ms])
+}
