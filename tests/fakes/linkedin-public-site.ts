@@ -21,7 +21,8 @@ export type FakeLinkedInCompany = {
 	employeesOnLinkedIn?: number
 }
 
-export type FakeLinkedInBehaviour = 'page' | '999' | '429' | 'authwall'
+/** `silent`: the page never answers (held until the client gives up), as a dead site does. */
+export type FakeLinkedInBehaviour = 'page' | '999' | '429' | 'authwall' | 'silent'
 
 export function linkedinCompanyPageHtml(company: FakeLinkedInCompany) {
 	const followers = company.followers?.toLocaleString('en-US')
@@ -94,6 +95,10 @@ export async function startFakeLinkedIn({ delayMs = 0, port = 0 }: { delayMs?: n
 		maxInFlight = Math.max(maxInFlight, inFlight)
 		try {
 			if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs))
+			if (entry?.behaviour === 'silent') {
+				await new Promise((resolve) => req.socket.once('close', resolve))
+				return
+			}
 			if (!entry) {
 				res.writeHead(404, { 'content-type': 'text/html' })
 				res.end('<html><body>Page not found</body></html>')
@@ -120,6 +125,9 @@ export async function startFakeLinkedIn({ delayMs = 0, port = 0 }: { delayMs?: n
 	site.html('/authwall', AUTHWALL)
 	return {
 		...site,
+		get inFlight() {
+			return inFlight
+		},
 		get maxInFlight() {
 			return maxInFlight
 		},

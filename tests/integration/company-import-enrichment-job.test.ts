@@ -62,7 +62,12 @@ test('enrichment fills the rows the file left empty, and they become ready', asy
 		skipEnrichment: false,
 		waitForUnsureMapping: false,
 	})
-	await runOnce({ connectionString: process.env.DATABASE_URL!, taskList, noHandleSignals: true, logger: quietLogger })
+	await runOnce({
+		connectionString: process.env.DATABASE_URL!,
+		taskList,
+		noHandleSignals: true,
+		logger: quietLogger,
+	})
 	expect((await getCompanyImport(organization.id, started.id))?.state).toBe('PREVIEWING')
 	const rows = await listCompanyImportRows(organization.id, started.id, { sort: 'name' })
 	expect(rows).toHaveLength(COMPANIES)
@@ -110,11 +115,65 @@ test('Cancel Import while enriching keeps the enriched rows ("Import cancelled. 
 		expect(view?.state).toBe('PREVIEWING')
 		const rows = await listCompanyImportRows(organization.id, started.id)
 		expect(rows.length).toBeGreaterThan(0)
-		expect(view?.failureReason).toBe(`Import cancelled. Showing ${rows.length} partially processed companies.`)
+		expect(view?.failureReason).toBe(
+			`Import cancelled. Showing ${rows.length} partially processed companies.`,
+		)
 		expect(rows.every((row) => row.data.linkedinFollowers !== undefined)).toBe(true)
 		const queueable = await getQueueable(organization.id, started.queueableId!)
 		expect(queueable?.status).toBe('FAILED')
 		expect(queueable?.cancelledAt).toBeTruthy()
+	} finally {
+		await runner.stop()
+	}
+})
+
+test('Cancel Import ends within seconds even while every page in flight is silent', async () => {
+	const { user, organization } = await createSignedInUser()
+	const lines = ['Name,LinkedIn']
+	for (let index = 0; index < 30; index++) {
+		linkedin.company(
+			{
+				slug: `silent-${index}`,
+				name: `Silent ${index}`,
+				tagline: '',
+				about: '',
+				industry: '',
+				size: '',
+				headquarters: '',
+				followers: 0,
+			},
+			'silent',
+		)
+		lines.push(`Silent ${index},https://www.linkedin.com/company/silent-${index}`)
+	}
+	const started = await startCompanyCsvImport({
+		organizationId: organization.id,
+		userId: user.id,
+		file: { name: 'silent.csv', type: 'text/csv', bytes: new TextEncoder().encode(lines.join('\n')) },
+		skipEnrichment: false,
+		waitForUnsureMapping: false,
+	})
+	const runner = await run({
+		connectionString: process.env.DATABASE_URL!,
+		taskList,
+		concurrency: 1,
+		noHandleSignals: true,
+		pollInterval: 100,
+		logger: quietLogger,
+	})
+	try {
+		// Enrichment has begun: the first pages are requested and none answers.
+		await expect.poll(() => linkedin.inFlight, { timeout: 15_000 }).toBeGreaterThan(0)
+		await cancelCompanyImport(organization.id, started.id)
+		// The fetcher would wait 15 s for each silent page; the cancel must not.
+		await expect
+			.poll(async () => (await getCompanyImport(organization.id, started.id))?.state, {
+				timeout: 8_000,
+				interval: 100,
+			})
+			.toBe('FAILED')
+		const view = await getCompanyImport(organization.id, started.id)
+		expect(view?.failureReason).toBe('Import cancelled. No companies were processed yet.')
 	} finally {
 		await runner.stop()
 	}
