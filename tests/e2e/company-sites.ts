@@ -118,6 +118,13 @@ export async function startCompanySites() {
 		followers: 12_345,
 	})
 	linkedin.company({ slug: 'gone-corp', name: 'Gone Corp' }, '999')
+	// tests/fixtures/company-import/unreachable-companies.csv: 200 pages that each refuse after a
+	// while, so an import with enrichment takes about half a minute and can be watched and cancelled
+	// (a fixed pace: no DNS lookup of a name that does not exist, whose speed varies by machine).
+	for (let index = 1; index <= 200; index++) {
+		const slug = `unreachable-${String(index).padStart(3, '0')}`
+		linkedin.company({ slug, name: `Unreachable Company ${index}` }, '999', { delayMs: 1_500 })
+	}
 	const team = teamPageHtml()
 	site.html('/northwind/team', team)
 	site.route('/northwind/team-slow', async (_req, res) => {

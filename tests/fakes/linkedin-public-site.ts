@@ -85,7 +85,10 @@ const AUTHWALL = `<!doctype html><html><head><title>Sign Up | LinkedIn</title></
 
 export async function startFakeLinkedIn({ delayMs = 0, port = 0 }: { delayMs?: number; port?: number } = {}) {
 	const site = await startFakeWebSite({ port })
-	const companies = new Map<string, { company: FakeLinkedInCompany; behaviour: FakeLinkedInBehaviour }>()
+	const companies = new Map<
+		string,
+		{ company: FakeLinkedInCompany; behaviour: FakeLinkedInBehaviour; delayMs: number }
+	>()
 	let inFlight = 0
 	let maxInFlight = 0
 	const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -94,7 +97,8 @@ export async function startFakeLinkedIn({ delayMs = 0, port = 0 }: { delayMs?: n
 		inFlight++
 		maxInFlight = Math.max(maxInFlight, inFlight)
 		try {
-			if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs))
+			const wait = delayMs + (entry?.delayMs ?? 0)
+			if (wait) await new Promise((resolve) => setTimeout(resolve, wait))
 			if (entry?.behaviour === 'silent') {
 				await new Promise((resolve) => req.socket.once('close', resolve))
 				return
@@ -135,9 +139,13 @@ export async function startFakeLinkedIn({ delayMs = 0, port = 0 }: { delayMs?: n
 			maxInFlight = 0
 			site.received.length = 0
 		},
-		/** Serves (or refuses) /company/<slug>/ for this company. */
-		company(company: FakeLinkedInCompany, behaviour: FakeLinkedInBehaviour = 'page') {
-			companies.set(company.slug.toLowerCase(), { company, behaviour })
+		/** Serves (or refuses) /company/<slug>/ for this company, after `delayMs` more if given. */
+		company(
+			company: FakeLinkedInCompany,
+			behaviour: FakeLinkedInBehaviour = 'page',
+			options: { delayMs?: number } = {},
+		) {
+			companies.set(company.slug.toLowerCase(), { company, behaviour, delayMs: options.delayMs ?? 0 })
 			site.route(`/company/${company.slug}/`, handler)
 			site.route(`/company/${company.slug.toLowerCase()}/`, handler)
 		},
