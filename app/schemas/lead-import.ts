@@ -40,6 +40,10 @@ export const LEAD_IMPORT_MESSAGES = {
 	noTextInLink: 'No text content found in the link',
 	noValidContacts: 'No valid contacts found',
 	connectLinkedIn: 'Please connect your LinkedIn account to use this feature',
+	// Not in the spec: a LinkedIn link given to Scrape link, which never reads LinkedIn itself.
+	linkedInPostAsLink: 'This link is a LinkedIn post: use Scrape a linkedin post',
+	linkedInPageAsLink:
+		'LinkedIn shows this page only to signed-in members: open it in LinkedIn, copy the people and use Scrape a plain text',
 	startFailed: 'Failed to start import',
 	linkImportFailed: 'Failed to import leads from link',
 	linkFetchFailed: 'Failed to fetch contacts from link',

@@ -1,38 +1,36 @@
-import { LEAD_IMPORT_MESSAGES, type LinkClassification } from '#app/schemas/lead-import.ts'
+import { LEAD_IMPORT_MESSAGES, type LinkClassification } from './lead-import.ts'
+import { classifyLeadLink, parseLeadUrl } from './lead-link-classification.ts'
 
-// The link a lead import starts from: an http(s) URL ("Invalid URL. Please enter a valid URL."),
-// and for a LinkedIn post one on linkedin.com whose path starts /posts/ or /feed/update/.
+// The link a lead import starts from (spec "Link classification"), checked by the form and the
+// server alike: an http(s) URL ("Invalid URL. Please enter a valid URL."), a LinkedIn post for the
+// post source, and for Scrape link no LinkedIn page, which the server would have to read itself:
+// LinkedIn shows posts' people, searches and profiles only to a signed-in member, so they come
+// through the companion (a post) or as pasted text (decision 035).
 
 export type CheckedLeadLink =
 	{ ok: true; url: string; classification: LinkClassification } | { ok: false; code: string; message: string }
 
-function parseHttpUrl(text: string): URL | null {
-	const value = text.trim()
-	if (!value || /\s/.test(value)) return null
-	try {
-		const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)
-		if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
-		if (!/^[^.]+(\.[^.]+)+$/.test(url.hostname) && url.hostname !== 'localhost') return null
-		return url
-	} catch {
-		return null
-	}
+function isLinkedInHost(host: string) {
+	const name = host.toLowerCase()
+	return name === 'linkedin.com' || name.endsWith('.linkedin.com')
 }
 
-/** Spec: the professional network's domain, path starting /posts/ or /feed/update/. */
-export function isLinkedInPostUrl(text: string) {
-	const url = parseHttpUrl(text)
-	if (!url) return false
-	const host = url.hostname.toLowerCase()
-	const onLinkedIn = host === 'linkedin.com' || host.endsWith('.linkedin.com')
-	return onLinkedIn && /^\/(posts|feed\/update)\//i.test(url.pathname)
-}
-
-export function checkLeadLink(text: string, type: 'LINK' | 'LINKEDIN_POST'): CheckedLeadLink {
+export function checkLeadLink(
+	text: string,
+	type: 'LINK' | 'LINKEDIN_POST',
+	/** The page's text or its people came with the link: nothing is fetched. */
+	{ brought = false }: { brought?: boolean } = {},
+): CheckedLeadLink {
 	if (!text.trim()) return { ok: false, code: 'no_link', message: LEAD_IMPORT_MESSAGES.noLinkProvided }
-	const url = parseHttpUrl(text)
+	const url = parseLeadUrl(text)
 	if (!url) return { ok: false, code: 'invalid_url', message: LEAD_IMPORT_MESSAGES.invalidUrl }
-	if (type === 'LINKEDIN_POST' && !isLinkedInPostUrl(url.href))
+	const classification = classifyLeadLink(url.href)
+	if (type === 'LINKEDIN_POST' && classification !== 'POST')
 		return { ok: false, code: 'not_a_linkedin_post', message: LEAD_IMPORT_MESSAGES.notLinkedInPost }
-	return { ok: true, url: url.href, classification: isLinkedInPostUrl(url.href) ? 'POST' : 'OTHERS' }
+	if (type === 'LINK' && !brought && isLinkedInHost(url.hostname)) {
+		return classification === 'POST'
+			? { ok: false, code: 'linkedin_post', message: LEAD_IMPORT_MESSAGES.linkedInPostAsLink }
+			: { ok: false, code: 'linkedin_page', message: LEAD_IMPORT_MESSAGES.linkedInPageAsLink }
+	}
+	return { ok: true, url: url.href, classification }
 }

@@ -9,6 +9,7 @@ import {
 	type Locator,
 	type Page,
 } from '@playwright/test'
+import { LEAD_IMPORT_MESSAGES } from '#app/schemas/lead-import.ts'
 import { LINKEDIN_COMPANION_EXTENSION_ID } from '#app/components/linkedin/linkedin-companion.ts'
 import { buildExtension } from '../../scripts/build-extension.ts'
 import { startFakeLinkedIn } from '../fakes/linkedin-server.ts'
@@ -173,6 +174,19 @@ test.describe('Lead scraper with JavaScript', () => {
 		expect(leads.map((lead) => `${lead.firstName} ${lead.lastName}`).sort()).toEqual(
 			TEAM_PAGE.people.map((person) => `${person.firstName} ${person.lastName}`).sort(),
 		)
+	})
+
+	test('Scrape link sends a LinkedIn link where it can be read', async ({ page }) => {
+		await signIn(page)
+		const dialog = await openDialog(page)
+		await chooseSource(dialog, 'Scrape link')
+		const link = dialog.getByRole('textbox', { name: /^Link(?!edIn)/ })
+		await link.fill('https://www.linkedin.com/posts/ada_engines-activity-7250000000000000000-abcd')
+		await dialog.getByRole('button', { name: 'Next' }).click()
+		await expect(dialog.getByText(LEAD_IMPORT_MESSAGES.linkedInPostAsLink)).toBeVisible()
+		await link.fill('https://www.linkedin.com/search/results/people/?keywords=cto')
+		await dialog.getByRole('button', { name: 'Next' }).click()
+		await expect(dialog.getByText(LEAD_IMPORT_MESSAGES.linkedInPageAsLink)).toBeVisible()
 	})
 
 	test('Cancel Import stops an import that is reading a slow page', async ({ page }) => {

@@ -6,6 +6,7 @@ import { action as importLink } from '#app/routes/api+/v1+/lead-scraper.import.l
 import { action as importText } from '#app/routes/api+/v1+/lead-scraper.import.text.ts'
 import { loader as readImport } from '#app/routes/api+/v1+/lead-scraper.$queueId.ts'
 import { loader as getQueueable, action as putQueueable } from '#app/routes/api+/v1+/queueables.$id.ts'
+import { LEAD_IMPORT_MESSAGES } from '#app/schemas/lead-import.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { stopEventHub } from '#app/utils/events.server.ts'
 import { taskList } from '#jobs/task-list.ts'
@@ -165,6 +166,21 @@ test('link refusals: no link, invalid URL, not a LinkedIn post, a post without t
 	expect((await post({ url: POST_URL, type: 'LINKEDIN_POST', contacts: [] })).body).toMatchObject({
 		message: 'No valid contacts found',
 	})
+	// Scrape link never reads LinkedIn: a post goes to the post source, other pages are pasted.
+	expect((await post({ url: POST_URL, type: 'LINK' })).body).toMatchObject({
+		error: 'linkedin_post',
+		message: LEAD_IMPORT_MESSAGES.linkedInPostAsLink,
+	})
+	for (const url of [
+		'https://www.linkedin.com/search/results/people/?keywords=cto',
+		'https://www.linkedin.com/in/ada-lovelace',
+		'https://www.linkedin.com/company/acme/',
+	]) {
+		expect((await post({ url, type: 'LINK' })).body).toMatchObject({
+			error: 'linkedin_page',
+			message: LEAD_IMPORT_MESSAGES.linkedInPageAsLink,
+		})
+	}
 	expect(
 		(await post({ url: POST_URL, type: 'LINKEDIN_POST', postFilter: { comments: [300, 10] } })).status,
 	).toBe(400)
@@ -305,4 +321,6 @@ test('a link to a private address fails with the spec’s message and keeps noth
 		state: 'FAILED',
 		failureReason: 'Invalid URL, please try again with a valid URL',
 	})
+	// The link's classification is kept with the import (spec "Link classification").
+	expect(record.urlClassification).toBe('PEOPLE')
 })

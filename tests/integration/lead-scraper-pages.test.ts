@@ -73,6 +73,12 @@ describe('the form’s refusals', () => {
 		[{ source: 'TEXT', text: '  ' }, 'text', LEAD_IMPORT_MESSAGES.noText],
 		[{ source: 'LINK', url: '' }, 'url', LEAD_IMPORT_MESSAGES.noLinkPasted],
 		[{ source: 'LINK', url: 'not a link' }, 'url', LEAD_IMPORT_MESSAGES.invalidUrl],
+		[{ source: 'LINK', url: POST_URL }, 'url', LEAD_IMPORT_MESSAGES.linkedInPostAsLink],
+		[
+			{ source: 'LINK', url: 'https://www.linkedin.com/search/results/people/?keywords=cto' },
+			'url',
+			LEAD_IMPORT_MESSAGES.linkedInPageAsLink,
+		],
 		[
 			{ source: 'LINKEDIN_POST', postUrl: 'https://example.com/page' },
 			'postUrl',

@@ -161,16 +161,27 @@ describe('fetchPostAuthors', () => {
 		).rejects.toMatchObject({ problem: 'failed', message: 'LinkedIn has no such post' })
 	})
 
-	test('nobody within the ranges: "No valid contacts found"', async () => {
-		const { runtime } = runtimeAnswering({ success: true, contacts: people('comment', 3) })
+	test('people, all before the sliders start: how many there are and what to move', async () => {
+		const { runtime } = runtimeAnswering({
+			success: true,
+			contacts: [...people('comment', 3), ...people('reaction', 1)],
+		})
 		const failure = fetchPostAuthors(
-			{ url: POST, filter: filter({ comments: [50, 250] }) },
+			{ url: POST, filter: filter({ comments: [50, 250], reactions: [50, 250] }) },
 			{ runtime, userAgent: CHROME },
 		)
 		await expect(failure).rejects.toBeInstanceOf(PostAuthorsError)
 		await expect(failure).rejects.toMatchObject({
 			problem: 'empty',
-			message: LEAD_IMPORT_MESSAGES.noValidContacts,
+			message:
+				'This post has 3 comments and 1 reaction, before where the sliders start: lower their lowest values to import these people',
 		})
+	})
+
+	test('nobody on the post at all: "No valid contacts found"', async () => {
+		const { runtime } = runtimeAnswering({ success: true, contacts: [] })
+		await expect(
+			fetchPostAuthors({ url: POST, filter: filter() }, { runtime, userAgent: CHROME }),
+		).rejects.toMatchObject({ problem: 'empty', message: LEAD_IMPORT_MESSAGES.noValidContacts })
 	})
 })

@@ -124,6 +124,8 @@ export async function fetchPostAuthors(
 	}
 	const authors = Array.isArray(answer.contacts) ? answer.contacts.filter(isPostAuthor) : []
 	const kept = withinPostRanges(authors, filter)
+	if (kept.length === 0 && authors.length > 0)
+		throw new PostAuthorsError('empty', belowRangesMessage(authors, filter))
 	if (kept.length === 0) throw new PostAuthorsError('empty', LEAD_IMPORT_MESSAGES.noValidContacts)
 	return {
 		// The headline ("CTO at Acme") is the best role LinkedIn gives for a post's author.
@@ -132,4 +134,22 @@ export async function fetchPostAuthors(
 		text: typeof answer.text === 'string' ? answer.text : null,
 		found: authors.length,
 	}
+}
+
+/**
+ * The post has people, all before the sliders' lowest positions (a post with 30 comments and the
+ * default "Comments 50–250"): say how many there are and what to move, rather than "none found".
+ */
+export function belowRangesMessage(authors: PostAuthor[], filter: LinkedInPostFilter) {
+	const comments = authors.filter((author) => author.source !== 'reaction').length
+	const reactions = authors.length - comments
+	const counted = [
+		filter.channel !== 'reactions' ? plural(comments, 'comment') : null,
+		filter.channel !== 'comments' ? plural(reactions, 'reaction') : null,
+	].filter(Boolean)
+	return `This post has ${counted.join(' and ')}, before where the sliders start: lower their lowest values to import these people`
+}
+
+function plural(count: number, noun: string) {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`
 }

@@ -13,9 +13,9 @@ import {
 	type LeadSource,
 	type LeadTextImportInput,
 } from '#app/schemas/lead-import.ts'
+import { checkLeadLink } from '#app/schemas/lead-link.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { type UploadedFormFile } from '#app/utils/upload-form.server.ts'
-import { checkLeadLink } from '#app/schemas/lead-link.ts'
 
 // Starting lead imports (issue 14, decision 035): each source becomes a LeadImport and a
 // Queueable (type LEAD_IMPORT) whose job extracts the leads; several files → one import each.
@@ -142,10 +142,11 @@ export async function startLeadLinkImport(
 	actor: Actor,
 	input: LeadLinkImportInput,
 ): Promise<StartedLeadImport> {
-	const link = checkLeadLink(input.url, input.type)
+	const brought = Boolean(input.contacts || input.text?.trim())
+	const link = checkLeadLink(input.url, input.type, { brought })
 	if (!link.ok) throw new LeadImportInputError(link.message, link.code)
-	if (input.type === 'LINKEDIN_POST' && !input.contacts && !input.text) {
-		// Post authors come through the companion; without them there is nothing the server may read.
+	if (input.type === 'LINKEDIN_POST' && !brought) {
+		// A post's people come through the companion; without them there is nothing the server may read.
 		throw new LeadImportInputError(LEAD_IMPORT_MESSAGES.connectLinkedIn, 'linkedin_required')
 	}
 	if (input.contacts && input.contacts.length === 0 && !input.text?.trim())

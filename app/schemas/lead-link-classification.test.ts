@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { classifyLeadLink, isLinkedInPostUrl } from './classify-lead-link.ts'
+import { classifyLeadLink, isLinkedInPostUrl } from './lead-link-classification.ts'
 
 describe('classifyLeadLink', () => {
 	test.each([

@@ -1,4 +1,4 @@
-import { type LinkClassification } from '#app/schemas/lead-import.ts'
+import { type LinkClassification } from './lead-import.ts'
 
 // Spec "Link classification": what a pasted link is, before anything is fetched. POST — a LinkedIn
 // post (read through the companion); NETWORK — a list of profiles on a social network (LinkedIn
