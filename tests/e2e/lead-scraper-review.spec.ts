@@ -218,14 +218,18 @@ test.describe('Lead review', () => {
 		await expect(footer).toHaveText('50 contacts displayed • 3 selected • 2 already exist')
 
 		// Save with a tag created in the dialog; the tag table shows skeleton rows while it loads.
+		// The first tags request is held until the skeleton rows have been seen (no race with a timer).
+		let releaseTags!: () => void
+		const tagsHeld = new Promise<void>((resolve) => (releaseTags = resolve))
 		await page.route('**/api/v1/tags?*', async (route) => {
-			await new Promise((resolve) => setTimeout(resolve, 600))
+			await tagsHeld
 			await route.continue()
 		})
 		await page.getByRole('button', { name: 'Save contacts (3)' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Select tags for 3 contact(s)' })
 		await expect(dialog).toBeVisible()
 		await expect(dialog.locator('[data-skeleton]')).toHaveCount(8)
+		releaseTags()
 		await expect(dialog.getByText('No tags found')).toBeVisible()
 		await expect(dialog.getByRole('button', { name: 'Save Contacts without tags' })).toBeVisible()
 		await dialog.getByRole('button', { name: 'New tag' }).click()
@@ -241,14 +245,17 @@ test.describe('Lead review', () => {
 		await expect(dialog.getByText('1 tag(s) selected')).toBeVisible()
 		await page.unroute('**/api/v1/tags?*')
 		await page.screenshot({ path: `${SHOTS}/save-dialog.png` })
-		// While the save runs the button says so (the save is held back a moment to see it).
+		// While the save runs the button says so (the save is held until that has been seen).
+		let releaseSave!: () => void
+		const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve))
 		const slowSave = (url: URL) => url.pathname.startsWith('/lead-scraper/')
 		await page.route(slowSave, async (route) => {
-			if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 800))
+			if (route.request().method() === 'POST') await saveHeld
 			await route.continue()
 		})
 		await dialog.getByRole('button', { name: 'Save contacts with tag' }).click()
 		await expect(dialog.getByRole('button', { name: 'Processing...' })).toBeDisabled()
+		releaseSave()
 		await expect(
 			toast(
 				page,
