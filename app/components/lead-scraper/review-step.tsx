@@ -127,7 +127,7 @@ export function ReviewStep({ review }: { review: ReviewData }) {
  * The dialog's save answered: its warnings as warning toasts (the success or refusal toast comes
  * with the page's reload), the selection cleared and the dialog closed once something was saved.
  */
-function useSaveReply(clearSelection: () => void) {
+export function useSaveReply(clearSelection: () => void) {
 	const fetcher = useFetcher<LeadSaveReply>({ key: SAVE_LEADS_FETCHER })
 	const { closeDialog } = useDialogStack()
 	// An answer from before this page was shown is not ours to report.

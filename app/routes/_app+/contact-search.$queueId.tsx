@@ -1,0 +1,158 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ArrowLeft, Loader2 } from 'lucide-react'
+import { useLiveImport } from '#app/components/company-import/use-live-import.ts'
+import { ContactSearchResults } from '#app/components/contact-search/contact-search-results.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { Progress } from '#app/components/ui/progress.tsx'
+import {
+	getContactSearch,
+	importContactSearchLeads,
+} from '#app/models/contact-search/results/contact-search-results.server.ts'
+import { SaveLeadsRefusal } from '#app/models/lead-import/save-leads.server.ts'
+import { requireActor } from '#app/models/session/auth.server.ts'
+import { CONTACT_SEARCH_MESSAGES } from '#app/schemas/contact-search.ts'
+import { LEAD_IMPORT_MESSAGES } from '#app/schemas/lead-import.ts'
+import { LEAD_REVIEW_FIELDS, type LeadSaveReply } from '#app/schemas/lead-review.ts'
+import { isTerminalStatus } from '#app/schemas/queueable.ts'
+import { actionFailure } from '#app/utils/intent-action.server.ts'
+import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
+
+// One contact search (issue 15): its progress while the job runs (live, and a reload every few
+// seconds without JavaScript), the failure reason, or the ranked people to export and import.
+
+const NOT_FOUND = 'Contact search not found'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const actor = await requireActor(request)
+	const search = await getContactSearch(actor.organizationId, params.queueId ?? '')
+	if (!search) throw new Response(NOT_FOUND, { status: 404 })
+	const url = new URL(request.url)
+	return {
+		search: {
+			id: search.id,
+			status: search.status,
+			progress: search.progress,
+			completed: Number(search.metadata.completed ?? 0),
+			total: Number(search.metadata.total ?? search.metadata.totalCompanies ?? 0),
+			currentItem: typeof search.metadata.currentItem === 'string' ? search.metadata.currentItem : null,
+			failureReason: search.failureReason,
+			mode: search.mode,
+			lookingFor: search.lookingFor,
+			result: search.result,
+		},
+		initialSearch: (url.searchParams.get('search') ?? '').slice(0, 200),
+	}
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+	const actor = await requireActor(request)
+	const queueId = params.queueId ?? ''
+	const here = `/contact-search/${encodeURIComponent(queueId)}${new URL(request.url).search}`
+	const formData = await request.formData()
+	const wantsData = formData.get(LEAD_REVIEW_FIELDS.reply) === 'data'
+	const resultIds = [...new Set(formData.getAll(LEAD_REVIEW_FIELDS.leadId).map(String))].slice(0, 5_000)
+	const tagIds = [...new Set(formData.getAll(LEAD_REVIEW_FIELDS.tagId).map(String))].slice(0, 100)
+	async function refuse(message: string) {
+		if (wantsData) return actionFailure({ status: 'refused', message } satisfies LeadSaveReply, 400, message)
+		return redirectWithToast(here, { type: 'error', title: message })
+	}
+	if (formData.get('intent') !== 'save') return refuse(LEAD_IMPORT_MESSAGES.processFailed)
+	if (resultIds.length === 0) return refuse(LEAD_IMPORT_MESSAGES.noLeadsSelected)
+	try {
+		const saved = await importContactSearchLeads({
+			organizationId: actor.organizationId,
+			userId: actor.userId,
+			queueableId: queueId,
+			resultIds,
+			tagIds,
+		})
+		if (!saved) throw new Response(NOT_FOUND, { status: 404 })
+		const { summary } = saved
+		if (summary.successCount + summary.existingCount === 0) return refuse(summary.message)
+		if (wantsData) {
+			const reply: LeadSaveReply = { status: 'saved', message: summary.message, warnings: summary.warnings }
+			return dataWithToast(reply, { type: 'success', title: summary.message })
+		}
+		return redirectWithToast(here, {
+			type: 'success',
+			title: summary.message,
+			...(summary.warnings.length ? { description: summary.warnings.join(' • ') } : {}),
+		})
+	} catch (error) {
+		if (error instanceof SaveLeadsRefusal) return refuse(error.message)
+		throw error
+	}
+}
+
+export default function ContactSearchRoute() {
+	const { search, initialSearch } = useLoaderData<typeof loader>()
+	const running = !isTerminalStatus(search.status)
+	const title = search.mode === 'bulk' ? 'Bulk contact search' : 'Contact search'
+	return (
+		<div className="mx-auto flex w-full max-w-7xl flex-col gap-4">
+			<Link
+				to="/companies"
+				className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:underline"
+			>
+				<ArrowLeft className="size-4" aria-hidden="true" />
+				Companies
+			</Link>
+			<PageHeader className="mb-0" title={title} description={`Looking for: ${search.lookingFor}`} />
+			{running ? <SearchRunning search={search} /> : null}
+			{search.status === 'FAILED' ? (
+				<Card className="p-6">
+					<p role="alert" className="text-destructive">
+						{search.failureReason ??
+							(search.mode === 'bulk'
+								? CONTACT_SEARCH_MESSAGES.bulkFailed
+								: CONTACT_SEARCH_MESSAGES.singleFailed)}
+					</p>
+				</Card>
+			) : null}
+			{search.result ? (
+				<ContactSearchResults
+					result={search.result}
+					initialSearch={initialSearch}
+					exportHref={`/contact-search/${encodeURIComponent(search.id)}/export`}
+					closeHref="/companies"
+				/>
+			) : null}
+		</div>
+	)
+}
+
+function SearchRunning({
+	search,
+}: {
+	search: { id: string; progress: number; completed: number; total: number; currentItem: string | null }
+}) {
+	useLiveImport({ queueableId: search.id, running: true })
+	return (
+		<Card className="space-y-4 p-6" aria-live="polite">
+			<noscript>
+				<meta httpEquiv="refresh" content="5" />
+			</noscript>
+			<div className="flex items-center gap-3">
+				<Loader2 className="size-5 animate-spin text-primary motion-reduce:animate-none" aria-hidden="true" />
+				<p className="font-medium">Searching for the right people…</p>
+				<span className="ml-auto text-2xl font-semibold tabular-nums">{search.progress}%</span>
+			</div>
+			<Progress value={search.progress} aria-label="Search progress" />
+			<div className="flex flex-wrap justify-between gap-2 text-sm text-muted-foreground">
+				<span>
+					Processed: {search.completed} / {search.total} companies
+				</span>
+				{search.currentItem ? <span className="truncate">Current: {search.currentItem}</span> : null}
+			</div>
+		</Card>
+	)
+}
+
+export const meta: MetaFunction = () => [{ title: 'Contact search · Reachout' }]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}
