@@ -1,11 +1,15 @@
 import { Link } from '@remix-run/react'
-import { Building } from 'lucide-react'
+import { Building, UserSearch } from 'lucide-react'
+import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { DeleteCompanyForm, EditCompanyButton, NewCompanyButton } from './company-actions.tsx'
 import { type CompanyFormValues } from './company-form.tsx'
 import { ExternalLink } from './external-link.tsx'
 
 export type CompanyTableRow = CompanyFormValues & { contactCount: number }
+
+/** The form the rows' checkboxes belong to (by the `form` attribute: the rows hold forms of their own). */
+export const FIND_LEADS_FORM_ID = 'find-leads-at-companies'
 
 export function CompaniesTable({
 	companies,
@@ -31,6 +35,9 @@ export function CompaniesTable({
 		<Table aria-label="Companies">
 			<TableHeader>
 				<TableRow>
+					<TableHead className="w-10">
+						<span className="sr-only">Select</span>
+					</TableHead>
 					<TableHead>Name</TableHead>
 					<TableHead>Industry</TableHead>
 					<TableHead>Website</TableHead>
@@ -44,6 +51,16 @@ export function CompaniesTable({
 			<TableBody>
 				{companies.map((company) => (
 					<TableRow key={company.id}>
+						<TableCell>
+							<input
+								type="checkbox"
+								name="companyId"
+								value={company.id}
+								form={FIND_LEADS_FORM_ID}
+								aria-label={`Select ${company.name}`}
+								className="size-4 accent-primary"
+							/>
+						</TableCell>
 						<TableCell className="max-w-xs">
 							<Link to={`/companies/${company.id}`} className="font-medium hover:underline">
 								{company.name}
@@ -64,6 +81,14 @@ export function CompaniesTable({
 						</TableCell>
 						<TableCell>
 							<div className="flex justify-end gap-1">
+								<Link
+									to={`/companies/${company.id}/find-leads`}
+									className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+									aria-label={`Find leads at ${company.name}`}
+									title="Find leads"
+								>
+									<UserSearch aria-hidden="true" />
+								</Link>
 								<EditCompanyButton company={company} iconOnly />
 								<DeleteCompanyForm company={company} redirectTo={redirectTo} iconOnly />
 							</div>

@@ -82,7 +82,7 @@ function ResultRow({
 				<Checkbox
 					name={LEAD_REVIEW_FIELDS.leadId}
 					value={row.id}
-					aria-label={`Select ${name || 'contact'}`}
+					aria-label={`Select ${name || row.role || 'contact'}`}
 					checked={selected}
 					disabled={existing}
 					title={existing ? 'Already a contact' : undefined}
@@ -102,7 +102,7 @@ function ResultRow({
 				)}
 				{existing ? <span className="ml-2 text-xs text-muted-foreground">Already a contact</span> : null}
 			</td>
-			<td className={cn(CELL, 'whitespace-nowrap')} title={row.role ?? undefined}>
+			<td className={cn(CELL, 'min-w-[10rem]')} title={row.role ?? undefined}>
 				{row.role ? cutText(row.role, REVIEW_ROLE_MAX_CHARS) : '-'}
 			</td>
 			<td className={cn(CELL, 'whitespace-nowrap')}>{row.companyName ?? row.companyData.name ?? '-'}</td>
@@ -115,7 +115,7 @@ function ResultRow({
 					'-'
 				)}
 			</td>
-			<td className={cn(CELL, 'min-w-[18rem] text-muted-foreground')}>{row.matchReason}</td>
+			<td className={cn(CELL, 'min-w-[14rem] text-muted-foreground')}>{row.matchReason}</td>
 		</tr>
 	)
 }

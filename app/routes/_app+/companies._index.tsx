@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
+import { Form, useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
 import { CompaniesSearch } from '#app/components/companies/companies-search.tsx'
-import { CompaniesTable } from '#app/components/companies/companies-table.tsx'
+import { CompaniesTable, FIND_LEADS_FORM_ID } from '#app/components/companies/companies-table.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { NewCompanyButton } from '#app/components/companies/company-actions.tsx'
 import { PageLinks } from '#app/components/companies/page-links.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -65,7 +66,15 @@ export default function CompaniesRoute() {
 				description={`${total.toLocaleString('en-US')} ${total === 1 ? 'company' : 'companies'}${search ? ` matching “${search}”` : ''}`}
 				actions={<NewCompanyButton />}
 			/>
-			<CompaniesSearch search={search} />
+			<div className="flex flex-wrap items-center justify-between gap-2">
+				<CompaniesSearch search={search} />
+				{/* The rows' checkboxes post here: the bulk contact search form, with the chosen companies. */}
+				<Form id={FIND_LEADS_FORM_ID} method="get" action="/contact-search/bulk">
+					<Button type="submit" variant="outline">
+						Find Leads from Multiple Companies
+					</Button>
+				</Form>
+			</div>
 			<Card>
 				<CompaniesTable
 					companies={companies}

@@ -100,7 +100,11 @@ export default function ContactSearchRoute() {
 				<ArrowLeft className="size-4" aria-hidden="true" />
 				Companies
 			</Link>
-			<PageHeader className="mb-0" title={title} description={`Looking for: ${search.lookingFor}`} />
+			<PageHeader
+				className="mb-0"
+				title={title}
+				description={search.result ? undefined : `Looking for: ${search.lookingFor}`}
+			/>
 			{running ? <SearchRunning search={search} /> : null}
 			{search.status === 'FAILED' ? (
 				<Card className="p-6">
