@@ -19,6 +19,7 @@ const WEIGHTS = { function: 0.45, level: 0.3, keywords: 0.15, location: 0.1 }
 /** Closeness of a level to the one asked for, by distance in levels. */
 const LEVEL_CLOSENESS = [1, 0.6, 0.3, 0.12, 0.05, 0, 0]
 const SUMMARY_CHARS = 600
+const NO_LEVEL_LEAN = 0.03
 const QUOTE_CHARS = 80
 
 export type OfflineScore = { score: number; reason: string }
@@ -97,12 +98,15 @@ export function evaluateCandidate(query: PreparedQuery, candidate: ContactCandid
 	const keywords: string[] = []
 	if (query.keywords.length) {
 		let found = 0
-		const strong = new Set([...title.rest, ...(details?.rest ?? [])])
-		const weak = summary ? new Set(summary.rest) : null
+		const strong = new Set(details ? [...title.words, ...details.words] : title.words)
+		const weak = summary ? new Set(summary.words) : null
 		for (const keyword of query.keywords) {
 			if (strong.has(keyword.value)) {
 				found += 1
-				keywords.push(keyword.surface)
+				if (!keyword.ofTitle) keywords.push(keyword.surface)
+			} else if (keyword.ofTitle && (title.functions.has(keyword.ofTitle) || details?.functions.has(keyword.ofTitle))) {
+				// "CMO" says marketing without the word: nearly as good as the word itself.
+				found += 0.85
 			} else if (weak?.has(keyword.value)) {
 				found += 0.6
 				keywords.push(keyword.surface)
@@ -135,7 +139,9 @@ export function evaluateCandidate(query: PreparedQuery, candidate: ContactCandid
 		weights += WEIGHTS.location
 	}
 
-	const score = weights ? Math.round((total / weights) * 10_000) / 10_000 : 0
+	// Without a level asked, a slight lean to seniority breaks ties: a senior person can route you.
+	if (!query.levels.length && level !== null && weights) total += weights * NO_LEVEL_LEAN * (level / 6)
+	const score = weights ? Math.round(Math.min(1, total / weights) * 10_000) / 10_000 : 0
 	return { score, level, functionMatch, levelCloseness, askedLevel, keywords, place, title }
 }
 

@@ -21,8 +21,8 @@ const MAX_PHRASE_WORDS = 4
 export type TitleReading = {
 	level: Level | null
 	functions: Set<BusinessFunction>
-	/** Words not part of any known phrase (stemmed): what keywords are matched against. */
-	rest: string[]
+	/** Every word, stemmed: what the query's keywords are matched against. */
+	words: string[]
 }
 
 type Match = { entry: Entry; length: number }
@@ -50,15 +50,15 @@ function germanCompound(word: string): Entry | null {
 }
 
 export function readTitle(text: string | null | undefined): TitleReading {
-	const reading: TitleReading = { level: null, functions: new Set(), rest: [] }
+	const reading: TitleReading = { level: null, functions: new Set(), words: [] }
 	if (!text) return reading
 	const words = normalizeWords(text)
+	for (const word of words) reading.words.push(stem(word))
 	let forced: Level | null = null
 	for (let index = 0; index < words.length; ) {
 		const match = lookup(words, index)
 		const entry = match?.entry ?? germanCompound(words[index]!)
 		if (!entry) {
-			reading.rest.push(stem(words[index]!))
 			index++
 			continue
 		}
@@ -89,7 +89,8 @@ export type QueryReading = {
 	levels: Array<QueryPart<Level>>
 	functions: Array<QueryPart<BusinessFunction>>
 	places: Array<QueryPart<string>>
-	keywords: Array<QueryPart<string>>
+	/** Content words, stemmed; `ofTitle` when part of a function phrase (so reasons do not repeat them). */
+	keywords: Array<QueryPart<string> & { ofTitle: BusinessFunction | null }>
 }
 
 const PEOPLE_NEIGHBOURS = new Set(['of', 'vp', 'head', 'chief', 'director', 'ops', 'operations', 'culture', 'team', 'partner', 'lead', 'leader', 'manager']) // prettier-ignore
@@ -105,7 +106,7 @@ export function readQuery(text: string): QueryReading {
 		}
 		const word = words[index]!
 		if (!STOP_WORDS.has(word) && word.length > 1 && !/^\d+$/.test(word))
-			reading.keywords.push({ value: stem(word), surface: word, index })
+			reading.keywords.push({ value: stem(word), surface: word, index, ofTitle: null })
 		index++
 	}
 	return reading
@@ -133,6 +134,10 @@ function readQueryPhrase(words: string[], index: number, reading: QueryReading):
 		const level = entry.level ?? (entry.forceLevel && entry.forceLevel > 0 ? entry.forceLevel : undefined)
 		if (level !== undefined) reading.levels.push({ value: level, surface: key, index })
 		for (const fn of entry.functions ?? []) reading.functions.push({ value: fn, surface: key, index })
+		// A function phrase's words also count as keywords: "machine learning engineer" beats "data engineer".
+		if (entry.functions?.length)
+			for (const [offset, word] of phrase.entries())
+				if (!STOP_WORDS.has(word)) reading.keywords.push({ value: stem(word), surface: word, index: index + offset, ofTitle: entry.functions[0]! }) // prettier-ignore
 		return length
 	}
 	if (words[index]!.length >= 7) {
