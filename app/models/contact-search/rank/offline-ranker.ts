@@ -77,7 +77,8 @@ export function evaluateCandidate(query: PreparedQuery, candidate: ContactCandid
 	let levelCloseness: number | null = null
 	let askedLevel: Level | null = null
 	if (query.levels.length) {
-		if (level === null) levelCloseness = 0.25
+		// A title of unstated level may still be the one; no title at all is not.
+		if (level === null) levelCloseness = candidate.role?.trim() || candidate.roleDetails?.trim() ? 0.25 : 0
 		else {
 			let distance = 99
 			for (const part of query.levels) {

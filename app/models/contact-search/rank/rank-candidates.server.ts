@@ -65,13 +65,16 @@ export async function rankCandidates(
 export function applySignals(lookingFor: string, signals: SearchSignal[], entries: OfflineRanked[]) {
 	const prepared = prepareSignals(lookingFor, signals)
 	if (!prepared.length) return entries
+	// Ordered by the moved score, reported within 0–1: two people at 1 still keep the order the move gave.
 	const moved = entries.map((entry) => {
 		const { move, note } = signalMove(prepared, entry.candidate)
-		if (!move) return entry
-		const score = Math.round(Math.min(1, Math.max(0, entry.score + move)) * 10_000) / 10_000
-		return { ...entry, score, reason: note ? `${entry.reason}; ${note}` : entry.reason }
+		const order = entry.score + move
+		if (!move) return { entry, order }
+		const score = Math.round(Math.min(1, Math.max(0, order)) * 10_000) / 10_000
+		return { entry: { ...entry, score, reason: note ? `${entry.reason}; ${note}` : entry.reason }, order }
 	})
-	return moved.sort(compareRanked)
+	moved.sort((a, b) => b.order - a.order || compareRanked(a.entry, b.entry))
+	return moved.map(({ entry }) => entry)
 }
 
 function recordUsage(organizationId: string) {

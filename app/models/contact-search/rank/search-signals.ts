@@ -3,8 +3,9 @@ import { readQuery, readTitle, type TitleReading } from './read-title.ts'
 import { type BusinessFunction, type Level } from './role-vocabulary.ts'
 
 // What the organization kept and set aside before moves similar people now (decision 036):
-// - a past search counts when its query is similar: Jaccard of the queries' function and level tokens
-//   (f:sales, l:5…) at least 0.34, or the same functions when neither names a level;
+// - a past search counts when its query is similar: Jaccard of the functions the two queries name,
+//   times 0.6 + 0.4 × level closeness (1 for a shared level, 0.5 one apart or one query without a level,
+//   0 further apart); it counts from 0.3, so never without a shared function;
 // - a past person is similar to a candidate when they share a function: 1 at the same level, 0.5 one
 //   level apart, 0.2 otherwise (and 0 without a shared function);
 // - kept people add, set-aside people subtract: boost = 0.15·(1 − e^−A) − 0.15·(1 − e^−R), where A and R
@@ -19,31 +20,38 @@ export type SearchSignal = {
 }
 
 export const MAX_SIGNAL_MOVE = 0.15
-const MIN_QUERY_SIMILARITY = 0.34
+const MIN_QUERY_SIMILARITY = 0.3
 const MIN_REPORTED_MOVE = 0.01
 
 type PreparedSignal = { kind: SearchSignal['kind']; querySimilarity: number; title: TitleReading; role: string }
 
 export type SignalMove = { move: number; note: string | null }
 
-function queryTokens(lookingFor: string) {
+type QueryShape = { functions: Set<string>; levels: number[] }
+
+function queryShape(lookingFor: string): QueryShape {
 	const reading = readQuery(lookingFor)
-	const tokens = new Set<string>()
-	for (const part of reading.functions) tokens.add(`f:${part.value}`)
-	for (const part of reading.levels) tokens.add(`l:${part.value}`)
-	return tokens
+	return { functions: new Set(reading.functions.map((part) => part.value)), levels: reading.levels.map((part) => part.value) } // prettier-ignore
 }
 
-function jaccard(a: Set<string>, b: Set<string>) {
-	if (!a.size || !b.size) return 0
+/** Shared functions (Jaccard) times how close the levels asked are: 0 without a shared function. */
+export function querySimilarity(a: QueryShape, b: QueryShape) {
+	if (!a.functions.size || !b.functions.size) return 0
 	let shared = 0
-	for (const token of a) if (b.has(token)) shared++
-	return shared / (a.size + b.size - shared)
+	for (const fn of a.functions) if (b.functions.has(fn)) shared++
+	const functions = shared / (a.functions.size + b.functions.size - shared)
+	let levels = 1
+	if (a.levels.length && b.levels.length) {
+		let distance = 99
+		for (const x of a.levels) for (const y of b.levels) distance = Math.min(distance, Math.abs(x - y))
+		levels = distance === 0 ? 1 : distance === 1 ? 0.5 : 0
+	} else if (a.levels.length || b.levels.length) levels = 0.5
+	return functions * (0.6 + 0.4 * levels)
 }
 
 /** The signals that bear on this query, read once per search. */
 export function prepareSignals(lookingFor: string, signals: SearchSignal[]): PreparedSignal[] {
-	const current = queryTokens(lookingFor)
+	const current = queryShape(lookingFor)
 	const prepared: PreparedSignal[] = []
 	const byQuery = new Map<string, number>()
 	for (const signal of signals) {
@@ -51,7 +59,7 @@ export function prepareSignals(lookingFor: string, signals: SearchSignal[]): Pre
 		if (!role) continue
 		let similarity = byQuery.get(signal.lookingFor)
 		if (similarity === undefined) {
-			similarity = jaccard(current, queryTokens(signal.lookingFor))
+			similarity = querySimilarity(current, queryShape(signal.lookingFor))
 			byQuery.set(signal.lookingFor, similarity)
 		}
 		if (similarity < MIN_QUERY_SIMILARITY) continue
