@@ -23,17 +23,29 @@ export type TitleReading = {
 	functions: Set<BusinessFunction>
 	/** Every word, stemmed: what the query's keywords are matched against. */
 	words: string[]
+	/** Every word as written (normalized): what place names are matched against. */
+	plain: string[]
 }
 
 type Match = { entry: Entry; length: number }
 
+/** Every known phrase's beginnings ("vice", "vice president"): the scan stops as soon as none fits. */
+const PREFIXES = new Set<string>()
+for (const phrase of TITLE_PHRASES.keys()) {
+	const words = phrase.split(' ')
+	for (let length = 1; length < words.length; length++) PREFIXES.add(words.slice(0, length).join(' '))
+}
+
 function lookup(words: string[], start: number): Match | null {
-	for (let length = Math.min(MAX_PHRASE_WORDS, words.length - start); length > 0; length--) {
-		const key = length === 1 ? words[start]! : words.slice(start, start + length).join(' ')
+	let best: Match | null = null
+	let key = ''
+	for (let length = 1; length <= MAX_PHRASE_WORDS && start + length <= words.length; length++) {
+		key = length === 1 ? words[start]! : `${key} ${words[start + length - 1]}`
 		const entry = TITLE_PHRASES.get(key)
-		if (entry) return { entry, length }
+		if (entry) best = { entry, length }
+		if (!PREFIXES.has(key)) break
 	}
-	return null
+	return best
 }
 
 /** "Vertriebsleiter" → sales at head level; "Einkaufsreferentin" → procurement, individual contributor. */
@@ -50,9 +62,10 @@ function germanCompound(word: string): Entry | null {
 }
 
 export function readTitle(text: string | null | undefined): TitleReading {
-	const reading: TitleReading = { level: null, functions: new Set(), words: [] }
+	const reading: TitleReading = { level: null, functions: new Set(), words: [], plain: [] }
 	if (!text) return reading
 	const words = normalizeWords(text)
+	reading.plain = words
 	for (const word of words) reading.words.push(stem(word))
 	let forced: Level | null = null
 	for (let index = 0; index < words.length; ) {

@@ -427,7 +427,9 @@ const QUERY_LEVELS: Array<[string, Level[]]> = [
 /** Lower case, accents off, anything but letters, digits, & and # as a space. "IT" (upper case) is #it. */
 export function normalizeWords(text: string): string[] {
 	const words: string[] = []
-	for (const raw of text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').split(/[^A-Za-z0-9&#]+/)) {
+	// Accents off only when there are any: most titles are plain ASCII, and NFD is the costly part.
+	const plain = /[^\x00-\x7f]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text
+	for (const raw of plain.split(/[^A-Za-z0-9&#]+/)) {
 		if (!raw) continue
 		if (raw === 'IT' || raw === 'I&T') words.push('#it')
 		else words.push(raw.toLowerCase())
