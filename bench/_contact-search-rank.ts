@@ -22,10 +22,29 @@ const QUERIES = [
 	'founders',
 ]
 
-const LEVELS = ['', 'Senior ', 'Head of ', 'VP ', 'Director of ', 'Junior ', 'Lead ', 'Chief ', 'Assistant to the ', '']
+const LEVELS = [
+	'',
+	'Senior ',
+	'Head of ',
+	'VP ',
+	'Director of ',
+	'Junior ',
+	'Lead ',
+	'Chief ',
+	'Assistant to the ',
+	'',
+]
 const FUNCTIONS = ['Sales', 'Marketing', 'Engineering', 'Product', 'Finance', 'People', 'Operations', 'Procurement', 'Legal', 'IT', 'Data', 'Customer Success', 'Design'] // prettier-ignore
 const TITLES = ['Account Executive', 'Software Engineer', 'Sales Engineer', 'Office Manager', 'Geschäftsführer', 'Directeur Commercial', 'Jefe de Compras', 'Vertriebsleiter', 'Co-Founder & CEO', 'Data Scientist', 'Recruiter', 'Buyer'] // prettier-ignore
-const PLACES = ['Berlin, Germany', 'London, United Kingdom', 'New York, NY', 'Paris', 'Madrid, Spain', 'Austin, TX', null]
+const PLACES = [
+	'Berlin, Germany',
+	'London, United Kingdom',
+	'New York, NY',
+	'Paris',
+	'Madrid, Spain',
+	'Austin, TX',
+	null,
+]
 const SUMMARIES = [
 	'Leads a team of 12 across EMEA, focused on enterprise accounts and new business.',
 	'Owns the data platform and the analytics stack; previously built payments infrastructure.',
@@ -41,7 +60,10 @@ export function generateCandidates(count = CANDIDATES): ContactCandidate[] {
 		return seed % length
 	}
 	return Array.from({ length: count }, (_, index) => {
-		const role = next(3) === 0 ? TITLES[next(TITLES.length)]! : `${LEVELS[next(LEVELS.length)]}${FUNCTIONS[next(FUNCTIONS.length)]}`
+		const role =
+			next(3) === 0
+				? TITLES[next(TITLES.length)]!
+				: `${LEVELS[next(LEVELS.length)]}${FUNCTIONS[next(FUNCTIONS.length)]}`
 		return {
 			key: `bench:${index}`,
 			source: 'LINKEDIN',
@@ -119,7 +141,9 @@ export async function benchOfflineRanker(): Promise<OfflineRankerFigures> {
 		targetMs: TARGET_MS,
 		met: percentile(all, 95) <= TARGET_MS,
 	}
-	console.log(`offline ranker, ${figures.candidates} candidates, ${RUNS} runs per query after ${WARMUP} warm-up runs:`)
+	console.log(
+		`offline ranker, ${figures.candidates} candidates, ${RUNS} runs per query after ${WARMUP} warm-up runs:`,
+	)
 	for (const query of queries)
 		console.log(`  "${query.lookingFor}": p50 ${query.p50Ms.toFixed(1)} ms, p95 ${query.p95Ms.toFixed(1)} ms (CPU p50 ${query.cpuP50Ms.toFixed(1)} ms)`) // prettier-ignore
 	console.log(

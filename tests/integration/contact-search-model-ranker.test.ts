@@ -10,7 +10,8 @@ import { type FakeChatMessage, type FakeOpenAI, startFakeOpenAI } from '#tests/f
 // client against the fake OpenAI server; windows of 20, merged; malformed answers repaired, re-asked
 // once, or replaced by the offline ranking; nobody the model names outside the window counts.
 
-const userMessage = (messages: FakeChatMessage[]) => messages.find((message) => message.role === 'user')!.content
+const userMessage = (messages: FakeChatMessage[]) =>
+	messages.find((message) => message.role === 'user')!.content
 
 /** The window's candidates as the model sees them: key and role. */
 function windowOf(messages: FakeChatMessage[]) {
@@ -101,7 +102,12 @@ describe('rankCandidates with a model', () => {
 
 		expect(ranker).toBe('model')
 		expect(ranked.map((entry) => entry.rank)).toEqual([1, 2, 3, 4, 5])
-		expect(ranked.slice(0, 3).map((entry) => entry.key).sort()).toEqual(['linkedin:21', 'linkedin:3', 'linkedin:40'])
+		expect(
+			ranked
+				.slice(0, 3)
+				.map((entry) => entry.key)
+				.sort(),
+		).toEqual(['linkedin:21', 'linkedin:3', 'linkedin:40'])
 		expect(ranked[0]!.matchReason).toMatch(/^Model: Head of Sales \d+ judged 95$/)
 		for (const entry of ranked) {
 			expect(entry.score).toBeGreaterThanOrEqual(0)
@@ -111,7 +117,9 @@ describe('rankCandidates with a model', () => {
 		const windows = fake.requests().map((request) => windowOf(request.body.messages).length)
 		expect(windows).toEqual([15, 15, 15, 20])
 		expect(JSON.stringify(fake.requests()[0]!.body.response_format)).toContain('candidate_ranking')
-		expect(userMessage(fake.requests()[0]!.body.messages)).toContain('What the user is looking for: Head of Sales')
+		expect(userMessage(fake.requests()[0]!.body.messages)).toContain(
+			'What the user is looking for: Head of Sales',
+		)
 		await expect.poll(async () => (await prisma.assistantUsage.findMany({ where: { organizationId: organization.id } })).reduce((sum, row) => sum + row.requests, 0)).toBe(4) // prettier-ignore
 	})
 
@@ -123,7 +131,9 @@ describe('rankCandidates with a model', () => {
 			const window = windowOf(messages)
 			if (call === 1) {
 				// Leaves out the last three, names someone who is not there, repeats one, overshoots a score.
-				const answered = window.slice(0, -3).map(({ key, role }) => ({ key, score: judge(role), reason: `first ${role}` }))
+				const answered = window
+					.slice(0, -3)
+					.map(({ key, role }) => ({ key, score: judge(role), reason: `first ${role}` }))
 				return {
 					rankings: [
 						{ key: 'c99', score: 100, reason: 'Invented person' },
@@ -133,7 +143,9 @@ describe('rankCandidates with a model', () => {
 					],
 				}
 			}
-			return { rankings: window.map(({ key, role }) => ({ key, score: judge(role), reason: `again ${role}` })) }
+			return {
+				rankings: window.map(({ key, role }) => ({ key, score: judge(role), reason: `again ${role}` })),
+			}
 		})
 		const list = candidates(12, [11])
 		const { ranked, ranker } = await rankCandidates(input(organization.id, list, 12))
@@ -168,7 +180,9 @@ describe('rankCandidates with a model', () => {
 	test('one window failing falls back offline alone; the others keep the model’s ranking', async () => {
 		const { organization } = await createSignedInUser()
 		fake.setHandler((messages) =>
-			windowOf(messages).some(({ role }) => role === 'Head of Sales 0') ? '{"rankings": [ {"key": "c1", ' : goodModel(messages),
+			windowOf(messages).some(({ role }) => role === 'Head of Sales 0')
+				? '{"rankings": [ {"key": "c1", '
+				: goodModel(messages),
 		)
 		const list = candidates(30, [0, 1])
 		const { ranked, ranker } = await rankCandidates(input(organization.id, list, 30))
@@ -178,7 +192,12 @@ describe('rankCandidates with a model', () => {
 		// Windows are dealt round-robin from the offline order: the two Heads of Sales sit in different windows.
 		expect(byKey.get('linkedin:0')!.matchReason).toBe("Head/Director-level sales leader: 'Head of Sales 0' matches Head of Sales") // prettier-ignore
 		expect(byKey.get('linkedin:1')!.matchReason).toBe('Model: Head of Sales 1 judged 95')
-		expect(ranked.slice(0, 2).map((entry) => entry.key).sort()).toEqual(['linkedin:0', 'linkedin:1'])
+		expect(
+			ranked
+				.slice(0, 2)
+				.map((entry) => entry.key)
+				.sort(),
+		).toEqual(['linkedin:0', 'linkedin:1'])
 	})
 
 	test('a cancelled search stays cancelled', async () => {

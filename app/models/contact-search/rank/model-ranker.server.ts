@@ -28,7 +28,9 @@ export const WindowRankingSchema = z.object({
 		z.object({
 			key: z.string().describe('The candidate key as given, such as "c3".'),
 			score: z.number().describe('0–100: how well this person matches what the user is looking for.'),
-			reason: z.string().describe('One short sentence in plain words: what in their title or details matches, or not.'),
+			reason: z
+				.string()
+				.describe('One short sentence in plain words: what in their title or details matches, or not.'),
 		}),
 	),
 })
@@ -87,7 +89,10 @@ export function repairWindowAnswer(answer: WindowRanking, keys: Set<string>) {
 	const answers = new Map<string, Answer>()
 	let dropped = 0
 	for (const ranking of answer.rankings) {
-		let key = ranking.key.trim().toLowerCase().replace(/^\[|\]$/g, '')
+		let key = ranking.key
+			.trim()
+			.toLowerCase()
+			.replace(/^\[|\]$/g, '')
 		if (/^\d+$/.test(key)) key = `c${key}`
 		if (!keys.has(key) || answers.has(key) || !Number.isFinite(ranking.score)) {
 			dropped++
@@ -146,7 +151,9 @@ function round(score: number) {
 	return Math.round(Math.min(1, Math.max(0, score)) * 10_000) / 10_000
 }
 
-export async function rankWithModel(input: ModelRankInput): Promise<{ ranked: ModelRanked[]; usedModel: boolean }> {
+export async function rankWithModel(
+	input: ModelRankInput,
+): Promise<{ ranked: ModelRanked[]; usedModel: boolean }> {
 	const pool = input.offline.slice(0, MODEL_POOL)
 	const rest = input.offline.slice(MODEL_POOL)
 	const windowCount = Math.ceil(pool.length / MODEL_WINDOW)
@@ -184,7 +191,10 @@ export async function rankWithModel(input: ModelRankInput): Promise<{ ranked: Mo
 	if (usedModel && windowCount > 1) {
 		const top = merged.slice(0, MODEL_WINDOW)
 		const offlineByKey = new Map(pool.map((entry) => [entry.candidate.key, entry]))
-		const final = await rankWindow(input, top.map((entry) => offlineByKey.get(entry.candidate.key)!))
+		const final = await rankWindow(
+			input,
+			top.map((entry) => offlineByKey.get(entry.candidate.key)!),
+		)
 		if (final) {
 			const floor = merged[MODEL_WINDOW]?.score ?? 0
 			const reranked = top.map((entry) => {
@@ -193,7 +203,12 @@ export async function rankWithModel(input: ModelRankInput): Promise<{ ranked: Mo
 				const offline = offlineByKey.get(entry.candidate.key)!.score
 				const score = MODEL_WEIGHT * (answer.score / 100) + (1 - MODEL_WEIGHT) * offline
 				// The final call orders the top group; it does not drop anyone below the next window's best.
-				return { ...entry, score: round(Math.max(score, floor)), reason: answer.reason ?? entry.reason, byModel: true }
+				return {
+					...entry,
+					score: round(Math.max(score, floor)),
+					reason: answer.reason ?? entry.reason,
+					byModel: true,
+				}
 			})
 			reranked.sort(compareRanked)
 			merged.splice(0, top.length, ...reranked)

@@ -11,7 +11,13 @@ describe('rankOffline', () => {
 			testCandidate('us', { role: 'VP Sales', location: 'New York, NY' }),
 			testCandidate('nobody', { role: 'Receptionist' }),
 		])
-		expect(ranked.map((entry) => entry.candidate.key)).toEqual(['vp', 'us', 'engineer', 'marketing', 'nobody'])
+		expect(ranked.map((entry) => entry.candidate.key)).toEqual([
+			'vp',
+			'us',
+			'engineer',
+			'marketing',
+			'nobody',
+		])
 		expect(ranked[0]!.reason).toBe(
 			"VP-level sales leader: 'Vice President, Sales EMEA' matches VP of Sales; based in Berlin (Europe)",
 		)
@@ -51,12 +57,19 @@ describe('rankOffline', () => {
 		const candidates = [
 			testCandidate('k3', { role: 'Head of Sales', firstName: 'Zoe', lastName: 'Adams' }),
 			testCandidate('k1', { role: 'Head of Sales', firstName: 'Amy', lastName: 'Brown' }),
-			testCandidate('k2', { role: 'Head of Sales', firstName: 'Ann', lastName: 'Adams', email: 'ann@acme.test' }),
+			testCandidate('k2', {
+				role: 'Head of Sales',
+				firstName: 'Ann',
+				lastName: 'Adams',
+				email: 'ann@acme.test',
+			}),
 			testCandidate('k4', { role: 'Head of Sales', firstName: 'Zoe', lastName: 'Adams' }),
 		]
 		const order = rankOffline('Head of Sales', candidates).map((entry) => entry.candidate.key)
 		expect(order).toEqual(['k2', 'k3', 'k4', 'k1'])
-		expect(rankOffline('Head of Sales', [...candidates].reverse()).map((entry) => entry.candidate.key)).toEqual(order)
+		expect(
+			rankOffline('Head of Sales', [...candidates].reverse()).map((entry) => entry.candidate.key),
+		).toEqual(order)
 	})
 
 	test('candidates with nothing matching still rank, last, and say so', () => {
@@ -76,6 +89,11 @@ describe('rankOffline', () => {
 			testCandidate('einkauf', { role: 'Einkaufsleiter' }),
 			testCandidate('achats', { role: 'Directeur des Achats' }),
 		])
-		expect(ranked.slice(0, 2).map((entry) => entry.candidate.key).sort()).toEqual(['achats', 'einkauf'])
+		expect(
+			ranked
+				.slice(0, 2)
+				.map((entry) => entry.candidate.key)
+				.sort(),
+		).toEqual(['achats', 'einkauf'])
 	})
 })

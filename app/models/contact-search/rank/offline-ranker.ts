@@ -89,7 +89,11 @@ function readPlace(location: string, cache: TitleCache | undefined) {
 	return words
 }
 
-export function evaluateCandidate(query: PreparedQuery, candidate: ContactCandidate, cache?: TitleCache): Evaluation {
+export function evaluateCandidate(
+	query: PreparedQuery,
+	candidate: ContactCandidate,
+	cache?: TitleCache,
+): Evaluation {
 	const title = readCached(candidate.role ?? '', cache)
 	const details = candidate.roleDetails ? readCached(candidate.roleDetails, cache) : null
 	const summary = candidate.summary ? readTitle(candidate.summary.slice(0, SUMMARY_CHARS)) : null
@@ -143,7 +147,10 @@ export function evaluateCandidate(query: PreparedQuery, candidate: ContactCandid
 			if (title.words.includes(keyword.value) || details?.words.includes(keyword.value)) {
 				found += 1
 				if (!keyword.ofTitle) keywords.push(keyword.surface)
-			} else if (keyword.ofTitle && (title.functions.has(keyword.ofTitle) || details?.functions.has(keyword.ofTitle))) {
+			} else if (
+				keyword.ofTitle &&
+				(title.functions.has(keyword.ofTitle) || details?.functions.has(keyword.ofTitle))
+			) {
 				// "CMO" says marketing without the word: nearly as good as the word itself.
 				found += 0.85
 			} else if (summary?.words.includes(keyword.value)) {
@@ -191,7 +198,9 @@ function matchFunction(
 ): FunctionMatch | null {
 	if (title.functions.has(fn)) return { fn, asked: fn, where: 'role', value: 1 }
 	let related: FunctionMatch | null = null
-	for (const [other, weight] of Object.entries(RELATED_FUNCTIONS[fn] ?? {}) as Array<[BusinessFunction, number]>) {
+	for (const [other, weight] of Object.entries(RELATED_FUNCTIONS[fn] ?? {}) as Array<
+		[BusinessFunction, number]
+	>) {
 		if (title.functions.has(other) && weight > (related?.value ?? 0))
 			related = { fn: other, asked: fn, where: 'related', value: weight }
 	}
@@ -205,7 +214,16 @@ function matchFunction(
 /** Fields a person has: the first tie-break (a fuller record is more useful to reach out to). */
 export function completeness(candidate: ContactCandidate) {
 	let count = 0
-	for (const value of [candidate.role, candidate.roleDetails, candidate.summary, candidate.location, candidate.email, candidate.phone, candidate.linkedinUrl]) // prettier-ignore
+	for (const value of [
+		candidate.role,
+		candidate.roleDetails,
+		candidate.summary,
+		candidate.location,
+		candidate.email,
+		candidate.phone,
+		candidate.linkedinUrl,
+	])
+		// prettier-ignore
 		if (value?.trim()) count++
 	return count
 }
@@ -227,7 +245,13 @@ export function compareRanked(a: Comparable, b: Comparable) {
 	return a.candidate.key < b.candidate.key ? -1 : a.candidate.key > b.candidate.key ? 1 : 0
 }
 
-export type OfflineRanked = { candidate: ContactCandidate; score: number; reason: string; completeness: number; name: string }
+export type OfflineRanked = {
+	candidate: ContactCandidate
+	score: number
+	reason: string
+	completeness: number
+	name: string
+}
 
 /** Every candidate in order, best first, each with its score and reason. */
 export function rankOffline(lookingFor: string, candidates: ContactCandidate[]): OfflineRanked[] {
@@ -274,7 +298,10 @@ function askedPhrase(query: PreparedQuery, fn: BusinessFunction | null, level: L
 	for (const part of query.functions) {
 		if (part.value !== fn) continue
 		// The function words nearest the level words: "Head of Revenue", not "Head of Sales" from elsewhere.
-		if (!fnPart || (levelPart && distanceTo(levelPart.index, part.index) < distanceTo(levelPart.index, fnPart.index)))
+		if (
+			!fnPart ||
+			(levelPart && distanceTo(levelPart.index, part.index) < distanceTo(levelPart.index, fnPart.index))
+		)
 			fnPart = part
 	}
 	if (fnPart && levelPart) {
@@ -313,10 +340,6 @@ function describe(level: Level | null, fn: BusinessFunction) {
 	return level !== null && level >= 2 ? `${LEVEL_LABELS[level]} ${FUNCTION_LABELS[fn]} ${noun}` : `${capitalize(FUNCTION_LABELS[fn])} ${noun}` // prettier-ignore
 }
 
-function levelName(level: Level | null) {
-	return level === null ? 'unknown level' : LEVEL_LABELS[level]
-}
-
 export function writeReason(query: PreparedQuery, candidate: ContactCandidate, evaluation: Evaluation) {
 	const parts: string[] = []
 	const role = candidate.role?.trim() ? quote(candidate.role) : null
@@ -333,23 +356,32 @@ export function writeReason(query: PreparedQuery, candidate: ContactCandidate, e
 		} else if (!levelAsked || closeness === 1) {
 			parts.push(`${head}: ${role} matches ${asked}`)
 		} else if (closeness !== null && closeness >= 0.5 && level !== null && evaluation.askedLevel !== null) {
-			parts.push(`${head}: ${role} is one level ${level > evaluation.askedLevel ? 'above' : 'below'} ${asked}`)
+			parts.push(
+				`${head}: ${role} is one level ${level > evaluation.askedLevel ? 'above' : 'below'} ${asked}`,
+			)
 		} else {
 			const fnLabel = capitalize(FUNCTION_LABELS[match.fn])
 			parts.push(`${fnLabel} role, but ${level === null ? 'level not stated' : LEVEL_PHRASES[level]}: ${role} is not ${asked}`) // prettier-ignore
 		}
 	} else if (match && match.where === 'details') {
-		parts.push(`${role ?? 'No title'}; role details mention ${FUNCTION_LABELS[match.fn]}${levelNote(query, evaluation)}`)
+		parts.push(
+			`${role ?? 'No title'}; role details mention ${FUNCTION_LABELS[match.fn]}${levelNote(query, evaluation)}`,
+		)
 	} else if (match && match.where === 'summary') {
-		parts.push(`${role ?? 'No title'}; only the summary mentions ${FUNCTION_LABELS[match.fn]}${levelNote(query, evaluation)}`)
+		parts.push(
+			`${role ?? 'No title'}; only the summary mentions ${FUNCTION_LABELS[match.fn]}${levelNote(query, evaluation)}`,
+		)
 	} else if (levelAsked && closeness !== null && closeness >= 0.6 && level !== null) {
 		const own = [...evaluation.title.functions].map((fn) => FUNCTION_LABELS[fn])
 		const asked = query.functions.length ? FUNCTION_LABELS[query.functions[0]!.value] : null
 		const where = own.length ? `in ${own.join(' and ')}` : 'function not stated'
-		parts.push(`${LEVEL_LABELS[level]} as asked: ${role}${asked ? `, but ${where} rather than ${asked}` : ''}`)
+		parts.push(
+			`${LEVEL_LABELS[level]} as asked: ${role}${asked ? `, but ${where} rather than ${asked}` : ''}`,
+		)
 	}
 
-	if (evaluation.keywords.length) parts.push(`mentions ${evaluation.keywords.map((word) => `"${word}"`).join(', ')}`)
+	if (evaluation.keywords.length)
+		parts.push(`mentions ${evaluation.keywords.map((word) => `"${word}"`).join(', ')}`)
 
 	if (query.places.length) {
 		const placeLabel = pretty(query.places[0]!.surface)
@@ -372,4 +404,3 @@ function levelNote(query: PreparedQuery, evaluation: Evaluation) {
 	if (evaluation.levelCloseness === 1) return `, at the level asked (${LEVEL_LABELS[evaluation.level]})`
 	return `, ${LEVEL_LABELS[evaluation.level].toLowerCase()}`
 }
-

@@ -62,7 +62,9 @@ describe('readQuery', () => {
 	})
 
 	test('the other words are keywords, lightly stemmed', () => {
-		const keywords = readQuery('someone who owns partnerships and alliances').keywords.map((part) => part.value)
+		const keywords = readQuery('someone who owns partnerships and alliances').keywords.map(
+			(part) => part.value,
+		)
 		expect(keywords).toEqual(['partnership', 'alliance'])
 	})
 })

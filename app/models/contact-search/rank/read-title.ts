@@ -68,7 +68,7 @@ export function readTitle(text: string | null | undefined): TitleReading {
 	reading.plain = words
 	for (const word of words) reading.words.push(stem(word))
 	let forced: Level | null = null
-	for (let index = 0; index < words.length; ) {
+	for (let index = 0; index < words.length;) {
 		const match = lookup(words, index)
 		const entry = match?.entry ?? germanCompound(words[index]!)
 		if (!entry) {
@@ -111,7 +111,7 @@ const PEOPLE_NEIGHBOURS = new Set(['of', 'vp', 'head', 'chief', 'director', 'ops
 export function readQuery(text: string): QueryReading {
 	const words = normalizeWords(text)
 	const reading: QueryReading = { levels: [], functions: [], places: [], keywords: [] }
-	for (let index = 0; index < words.length; ) {
+	for (let index = 0; index < words.length;) {
 		const consumed = readQueryPhrase(words, index, reading)
 		if (consumed) {
 			index += consumed

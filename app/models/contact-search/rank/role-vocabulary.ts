@@ -55,21 +55,22 @@ export const FUNCTION_LABELS: Record<BusinessFunction, string> = {
 }
 
 /** Functions close enough that a match on one earns part of the credit for the other. */
-export const RELATED_FUNCTIONS: Partial<Record<BusinessFunction, Partial<Record<BusinessFunction, number>>>> = {
-	founder: { executive: 0.6 },
-	executive: { founder: 0.6 },
-	engineering: { data: 0.4, it: 0.4, product: 0.3, security: 0.3 },
-	data: { engineering: 0.4 },
-	it: { security: 0.5, engineering: 0.4 },
-	security: { it: 0.5 },
-	sales: { 'customer success': 0.3, marketing: 0.2 },
-	'customer success': { sales: 0.3 },
-	marketing: { sales: 0.2 },
-	design: { product: 0.4 },
-	product: { design: 0.3, engineering: 0.3 },
-	procurement: { operations: 0.3, finance: 0.2 },
-	operations: { procurement: 0.3 },
-}
+export const RELATED_FUNCTIONS: Partial<Record<BusinessFunction, Partial<Record<BusinessFunction, number>>>> =
+	{
+		founder: { executive: 0.6 },
+		executive: { founder: 0.6 },
+		engineering: { data: 0.4, it: 0.4, product: 0.3, security: 0.3 },
+		data: { engineering: 0.4 },
+		it: { security: 0.5, engineering: 0.4 },
+		security: { it: 0.5 },
+		sales: { 'customer success': 0.3, marketing: 0.2 },
+		'customer success': { sales: 0.3 },
+		marketing: { sales: 0.2 },
+		design: { product: 0.4 },
+		product: { design: 0.3, engineering: 0.3 },
+		procurement: { operations: 0.3, finance: 0.2 },
+		operations: { procurement: 0.3 },
+	}
 
 /** A phrase of a title: what it says about the level, the function, or both. */
 export type Entry = {
@@ -428,7 +429,7 @@ const QUERY_LEVELS: Array<[string, Level[]]> = [
 export function normalizeWords(text: string): string[] {
 	const words: string[] = []
 	// Accents off only when there are any: most titles are plain ASCII, and NFD is the costly part.
-	const plain = /[^\x00-\x7f]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text
+	const plain = /[^\u0020-\u007e]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text
 	for (const raw of plain.split(/[^A-Za-z0-9&#]+/)) {
 		if (!raw) continue
 		if (raw === 'IT' || raw === 'I&T') words.push('#it')

@@ -4,8 +4,18 @@ import { rankOffline } from './offline-ranker.ts'
 import { MAX_SIGNAL_MOVE, prepareSignals, type SearchSignal, signalMove } from './search-signals.ts'
 import { testCandidate } from './test-candidate.ts'
 
-const kept = (lookingFor: string, role: string): SearchSignal => ({ kind: 'ACCEPTED', lookingFor, role, roleDetails: null })
-const dropped = (lookingFor: string, role: string): SearchSignal => ({ kind: 'REJECTED', lookingFor, role, roleDetails: null })
+const kept = (lookingFor: string, role: string): SearchSignal => ({
+	kind: 'ACCEPTED',
+	lookingFor,
+	role,
+	roleDetails: null,
+})
+const dropped = (lookingFor: string, role: string): SearchSignal => ({
+	kind: 'REJECTED',
+	lookingFor,
+	role,
+	roleDetails: null,
+})
 
 describe('search signals', () => {
 	test('people like those kept for a similar query go up, and the reason says why', () => {
@@ -19,7 +29,10 @@ describe('search signals', () => {
 	test('set-aside people lower similar ones; other functions are not touched', () => {
 		const prepared = prepareSignals('Head of Sales', [dropped('VP Sales', 'Sales Engineer')])
 		expect(signalMove(prepared, testCandidate('a', { role: 'Solutions Engineer' })).move).toBeLessThan(0)
-		expect(signalMove(prepared, testCandidate('b', { role: 'Head of Marketing' }))).toEqual({ move: 0, note: null })
+		expect(signalMove(prepared, testCandidate('b', { role: 'Head of Marketing' }))).toEqual({
+			move: 0,
+			note: null,
+		})
 	})
 
 	test('signals from unrelated searches do not count', () => {
@@ -29,7 +42,10 @@ describe('search signals', () => {
 
 	test('the move is bounded however many signals agree', () => {
 		const many = Array.from({ length: 50 }, (_, index) => kept('Head of Sales', `Head of Sales ${index}`))
-		const { move } = signalMove(prepareSignals('Head of Sales', many), testCandidate('a', { role: 'Head of Sales' }))
+		const { move } = signalMove(
+			prepareSignals('Head of Sales', many),
+			testCandidate('a', { role: 'Head of Sales' }),
+		)
 		expect(move).toBeLessThanOrEqual(MAX_SIGNAL_MOVE)
 		expect(move).toBeGreaterThan(0.14)
 	})

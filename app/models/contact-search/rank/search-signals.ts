@@ -23,7 +23,12 @@ export const MAX_SIGNAL_MOVE = 0.15
 const MIN_QUERY_SIMILARITY = 0.3
 const MIN_REPORTED_MOVE = 0.01
 
-type PreparedSignal = { kind: SearchSignal['kind']; querySimilarity: number; title: TitleReading; role: string }
+type PreparedSignal = {
+	kind: SearchSignal['kind']
+	querySimilarity: number
+	title: TitleReading
+	role: string
+}
 
 export type SignalMove = { move: number; note: string | null }
 
@@ -112,7 +117,9 @@ export function signalMove(prepared: PreparedSignal[], candidate: ContactCandida
 	const rounded = Math.round(move * 10_000) / 10_000
 	if (Math.abs(rounded) < MIN_REPORTED_MOVE) return { move: rounded, note: null }
 	const roles = (entries: Array<{ role: string; weight: number }>) =>
-		[...new Set(entries.sort((a, b) => b.weight - a.weight).map((entry) => `'${entry.role}'`))].slice(0, 2).join(', ')
+		[...new Set(entries.sort((a, b) => b.weight - a.weight).map((entry) => `'${entry.role}'`))]
+			.slice(0, 2)
+			.join(', ')
 	const note =
 		rounded > 0
 			? `ranked up: you kept similar people before (${roles(keptRoles)})`
