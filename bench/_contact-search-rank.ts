@@ -11,7 +11,7 @@ import { type ContactCandidate } from '#app/schemas/contact-search.ts'
 
 const CANDIDATES = 5_000
 const RUNS = 25
-const WARMUP = 3
+const WARMUP = 10
 const TARGET_MS = 100
 
 const QUERIES = [

@@ -96,7 +96,10 @@ export function evaluateCandidate(
 ): Evaluation {
 	const title = readCached(candidate.role ?? '', cache)
 	const details = candidate.roleDetails ? readCached(candidate.roleDetails, cache) : null
-	const summary = candidate.summary ? readTitle(candidate.summary.slice(0, SUMMARY_CHARS)) : null
+	// The summary is read only when the title and details leave something unanswered: most do not.
+	let summaryReading: TitleReading | null | undefined
+	const summary = () =>
+		(summaryReading ??= candidate.summary ? readTitle(candidate.summary.slice(0, SUMMARY_CHARS)) : null)
 	let total = 0
 	let weights = 0
 
@@ -153,7 +156,7 @@ export function evaluateCandidate(
 			) {
 				// "CMO" says marketing without the word: nearly as good as the word itself.
 				found += 0.85
-			} else if (summary?.words.includes(keyword.value)) {
+			} else if (summary()?.words.includes(keyword.value)) {
 				found += 0.6
 				keywords.push(keyword.surface)
 			}
@@ -194,7 +197,7 @@ function matchFunction(
 	fn: BusinessFunction,
 	title: TitleReading,
 	details: TitleReading | null,
-	summary: TitleReading | null,
+	summary: () => TitleReading | null,
 ): FunctionMatch | null {
 	if (title.functions.has(fn)) return { fn, asked: fn, where: 'role', value: 1 }
 	let related: FunctionMatch | null = null
@@ -207,7 +210,7 @@ function matchFunction(
 	if (details?.functions.has(fn) && 0.7 > (related?.value ?? 0))
 		return { fn, asked: fn, where: 'details', value: 0.7 }
 	if (related) return related
-	if (summary?.functions.has(fn)) return { fn, asked: fn, where: 'summary', value: 0.35 }
+	if (summary()?.functions.has(fn)) return { fn, asked: fn, where: 'summary', value: 0.35 }
 	return null
 }
 
