@@ -193,6 +193,14 @@ export function evaluateCandidate(
 	return { score, level, functionMatch, levelCloseness, askedLevel, keywords, place, title }
 }
 
+/** RELATED_FUNCTIONS as lists, built once: the scoring loop runs for every candidate. */
+const RELATED = Object.fromEntries(
+	Object.keys(FUNCTION_LABELS).map((fn) => [
+		fn,
+		Object.entries(RELATED_FUNCTIONS[fn as BusinessFunction] ?? {}) as Array<[BusinessFunction, number]>,
+	]),
+) as Record<BusinessFunction, Array<[BusinessFunction, number]>>
+
 function matchFunction(
 	fn: BusinessFunction,
 	title: TitleReading,
@@ -201,9 +209,7 @@ function matchFunction(
 ): FunctionMatch | null {
 	if (title.functions.has(fn)) return { fn, asked: fn, where: 'role', value: 1 }
 	let related: FunctionMatch | null = null
-	for (const [other, weight] of Object.entries(RELATED_FUNCTIONS[fn] ?? {}) as Array<
-		[BusinessFunction, number]
-	>) {
+	for (const [other, weight] of RELATED[fn]) {
 		if (title.functions.has(other) && weight > (related?.value ?? 0))
 			related = { fn: other, asked: fn, where: 'related', value: weight }
 	}
