@@ -1,0 +1,537 @@
+// The words a job title is read by (decision 036): seniority levels and business functions, with
+// synonyms, abbreviations and a few German, French and Spanish titles. Phrases are written here in
+// plain words and normalized by `normalizeWords` (lower case, no accents, punctuation as spaces), so
+// "Geschäftsführer" and "geschaftsfuhrer" are the same entry.
+
+export type Level = 0 | 1 | 2 | 3 | 4 | 5 | 6
+
+export const LEVEL_LABELS: Record<Level, string> = {
+	6: 'C-level',
+	5: 'VP-level',
+	4: 'Head/Director-level',
+	3: 'Manager-level',
+	2: 'Lead-level',
+	1: 'Individual-contributor',
+	0: 'Junior/assistant',
+}
+
+export const FUNCTIONS = [
+	'sales',
+	'marketing',
+	'engineering',
+	'product',
+	'finance',
+	'hr',
+	'operations',
+	'procurement',
+	'legal',
+	'it',
+	'security',
+	'data',
+	'customer success',
+	'design',
+	'executive',
+	'founder',
+] as const
+export type BusinessFunction = (typeof FUNCTIONS)[number]
+
+export const FUNCTION_LABELS: Record<BusinessFunction, string> = {
+	sales: 'sales',
+	marketing: 'marketing',
+	engineering: 'engineering',
+	product: 'product',
+	finance: 'finance',
+	hr: 'HR/people',
+	operations: 'operations',
+	procurement: 'procurement',
+	legal: 'legal',
+	it: 'IT',
+	security: 'security',
+	data: 'data',
+	'customer success': 'customer success',
+	design: 'design',
+	executive: 'general management',
+	founder: 'founder',
+}
+
+/** Functions close enough that a match on one earns part of the credit for the other. */
+export const RELATED_FUNCTIONS: Partial<Record<BusinessFunction, Partial<Record<BusinessFunction, number>>>> =
+	{
+		founder: { executive: 0.6 },
+		executive: { founder: 0.6 },
+		engineering: { data: 0.4, it: 0.4, product: 0.3, security: 0.3 },
+		data: { engineering: 0.4 },
+		it: { security: 0.5, engineering: 0.4 },
+		security: { it: 0.5 },
+		sales: { 'customer success': 0.3, marketing: 0.2 },
+		'customer success': { sales: 0.3 },
+		marketing: { sales: 0.2 },
+		design: { product: 0.4 },
+		product: { design: 0.3, engineering: 0.3 },
+		procurement: { operations: 0.3, finance: 0.2 },
+		operations: { procurement: 0.3 },
+	}
+
+/** A phrase of a title: what it says about the level, the function, or both. */
+export type Entry = {
+	level?: Level
+	functions?: BusinessFunction[]
+	/** Overrides the other levels of the title ("assistant to the CFO" is not C-level). */
+	forceLevel?: Level
+	/** A query word that asks for a range of levels ("leaders", "executives"). */
+	levels?: Level[]
+	/** Words that say nothing about a function in a query or a title, kept out of keywords. */
+	filler?: boolean
+}
+
+const f = (...functions: BusinessFunction[]) => ({ functions })
+
+const RAW: Array<[string, Entry]> = [
+	// C-level and owners
+	['chief', { level: 6 }],
+	['ceo', { level: 6, ...f('executive') }],
+	['chief executive officer', { level: 6, ...f('executive') }],
+	['chief executive', { level: 6, ...f('executive') }],
+	['president', { level: 6, ...f('executive') }],
+	['managing director', { level: 6, ...f('executive') }],
+	['general manager', { level: 5, ...f('executive') }],
+	['geschaftsfuhrer', { level: 6, ...f('executive') }],
+	['geschaftsfuhrerin', { level: 6, ...f('executive') }],
+	['directeur general', { level: 6, ...f('executive') }],
+	['directrice generale', { level: 6, ...f('executive') }],
+	['director general', { level: 6, ...f('executive') }],
+	['director ejecutivo', { level: 6, ...f('executive') }],
+	['gerente general', { level: 6, ...f('executive') }],
+	['pdg', { level: 6, ...f('executive') }],
+	['founder', { level: 6, ...f('founder') }],
+	['co founder', { level: 6, ...f('founder') }],
+	['cofounder', { level: 6, ...f('founder') }],
+	['founding partner', { level: 6, ...f('founder') }],
+	['owner', { level: 6, ...f('founder') }],
+	['gruender', { level: 6, ...f('founder') }],
+	['grunder', { level: 6, ...f('founder') }],
+	['mitgrunder', { level: 6, ...f('founder') }],
+	['fondateur', { level: 6, ...f('founder') }],
+	['cofondateur', { level: 6, ...f('founder') }],
+	['fundador', { level: 6, ...f('founder') }],
+	['cofundador', { level: 6, ...f('founder') }],
+	['cto', { level: 6, ...f('engineering') }],
+	['chief technology officer', { level: 6, ...f('engineering') }],
+	['chief technical officer', { level: 6, ...f('engineering') }],
+	['cfo', { level: 6, ...f('finance') }],
+	['chief financial officer', { level: 6, ...f('finance') }],
+	['chief finance officer', { level: 6, ...f('finance') }],
+	['daf', { level: 6, ...f('finance') }],
+	['cmo', { level: 6, ...f('marketing') }],
+	['chief marketing officer', { level: 6, ...f('marketing') }],
+	['cro', { level: 6, ...f('sales') }],
+	['chief revenue officer', { level: 6, ...f('sales') }],
+	['chief sales officer', { level: 6, ...f('sales') }],
+	['cso', { level: 6, ...f('sales') }],
+	['cco', { level: 6, ...f('sales') }],
+	['chief commercial officer', { level: 6, ...f('sales') }],
+	['coo', { level: 6, ...f('operations') }],
+	['chief operating officer', { level: 6, ...f('operations') }],
+	['chief operations officer', { level: 6, ...f('operations') }],
+	['cpo', { level: 6, ...f('product') }],
+	['chief product officer', { level: 6, ...f('product') }],
+	['chief procurement officer', { level: 6, ...f('procurement') }],
+	['chief purchasing officer', { level: 6, ...f('procurement') }],
+	['chief people officer', { level: 6, ...f('hr') }],
+	['chro', { level: 6, ...f('hr') }],
+	['chief human resources officer', { level: 6, ...f('hr') }],
+	['cio', { level: 6, ...f('it') }],
+	['chief information officer', { level: 6, ...f('it') }],
+	['ciso', { level: 6, ...f('security') }],
+	['chief information security officer', { level: 6, ...f('security') }],
+	['chief security officer', { level: 6, ...f('security') }],
+	['cdo', { level: 6, ...f('data') }],
+	['chief data officer', { level: 6, ...f('data') }],
+	['clo', { level: 6, ...f('legal') }],
+	['chief legal officer', { level: 6, ...f('legal') }],
+	['general counsel', { level: 6, ...f('legal') }],
+	['chief customer officer', { level: 6, ...f('customer success') }],
+	['chief design officer', { level: 6, ...f('design') }],
+	// VP
+	['vp', { level: 5 }],
+	['vice president', { level: 5 }],
+	['svp', { level: 5 }],
+	['evp', { level: 5 }],
+	['senior vice president', { level: 5 }],
+	['executive vice president', { level: 5 }],
+	['executive director', { level: 5 }],
+	['vicepresidente', { level: 5 }],
+	['vice presidente', { level: 5 }],
+	// Head / Director
+	['head', { level: 4 }],
+	['head of', { level: 4 }],
+	['director', { level: 4 }],
+	['directora', { level: 4 }],
+	['directeur', { level: 4 }],
+	['directrice', { level: 4 }],
+	['direktor', { level: 4 }],
+	['direktorin', { level: 4 }],
+	['leiter', { level: 4 }],
+	['leiterin', { level: 4 }],
+	['jefe', { level: 4 }],
+	['jefa', { level: 4 }],
+	['avp', { level: 4 }],
+	['global head', { level: 4 }],
+	// Manager
+	['manager', { level: 3 }],
+	['managerin', { level: 3 }],
+	['gerente', { level: 3 }],
+	['responsable', { level: 3 }],
+	['supervisor', { level: 3 }],
+	['controller', { level: 3, ...f('finance') }],
+	['account manager', { level: 1, ...f('sales', 'customer success') }],
+	['key account manager', { level: 1, ...f('sales') }],
+	['product manager', { level: 2, ...f('product') }],
+	['project manager', { level: 2, ...f('operations') }],
+	['office manager', { level: 2, ...f('operations') }],
+	['customer success manager', { level: 1, ...f('customer success') }],
+	['csm', { level: 1, ...f('customer success') }],
+	// Lead
+	['lead', { level: 2 }],
+	['team lead', { level: 2 }],
+	['tech lead', { level: 2, ...f('engineering') }],
+	['principal', { level: 2 }],
+	['staff', { level: 2 }],
+	// Individual contributors
+	['engineer', { level: 1, ...f('engineering') }],
+	['developer', { level: 1, ...f('engineering') }],
+	['entwickler', { level: 1, ...f('engineering') }],
+	['developpeur', { level: 1, ...f('engineering') }],
+	['desarrollador', { level: 1, ...f('engineering') }],
+	['ingenieur', { level: 1, ...f('engineering') }],
+	['ingeniero', { level: 1, ...f('engineering') }],
+	['programmer', { level: 1, ...f('engineering') }],
+	['architect', { level: 1, ...f('engineering') }],
+	['sre', { level: 1, ...f('engineering') }],
+	['devops', { ...f('engineering') }],
+	['sales engineer', { level: 1, ...f('sales', 'engineering') }],
+	['solutions engineer', { level: 1, ...f('sales', 'engineering') }],
+	['specialist', { level: 1 }],
+	['analyst', { level: 1 }],
+	['representative', { level: 1 }],
+	['rep', { level: 1 }],
+	['associate', { level: 1 }],
+	['coordinator', { level: 1 }],
+	['consultant', { level: 1 }],
+	['executive', { level: 1 }],
+	['account executive', { level: 1, ...f('sales') }],
+	['ae', { level: 1, ...f('sales') }],
+	['sdr', { level: 1, ...f('sales') }],
+	['bdr', { level: 1, ...f('sales') }],
+	['accountant', { level: 1, ...f('finance') }],
+	['bookkeeper', { level: 1, ...f('finance') }],
+	['buyer', { level: 1, ...f('procurement') }],
+	['einkaufer', { level: 1, ...f('procurement') }],
+	['acheteur', { level: 1, ...f('procurement') }],
+	['comprador', { level: 1, ...f('procurement') }],
+	['recruiter', { level: 1, ...f('hr') }],
+	['designer', { level: 1, ...f('design') }],
+	['scientist', { level: 1 }],
+	['counsel', { level: 1, ...f('legal') }],
+	['lawyer', { level: 1, ...f('legal') }],
+	['attorney', { level: 1, ...f('legal') }],
+	['paralegal', { level: 1, ...f('legal') }],
+	['administrator', { level: 1 }],
+	['sysadmin', { level: 1, ...f('it') }],
+	['technician', { level: 1 }],
+	['copywriter', { level: 1, ...f('marketing') }],
+	// Junior and assistants: a title that assists someone is not that someone's level.
+	['intern', { forceLevel: 0 }],
+	['internship', { forceLevel: 0 }],
+	['trainee', { forceLevel: 0 }],
+	['junior', { forceLevel: 0 }],
+	['jr', { forceLevel: 0 }],
+	['apprentice', { forceLevel: 0 }],
+	['werkstudent', { forceLevel: 0 }],
+	['praktikant', { forceLevel: 0 }],
+	['praktikantin', { forceLevel: 0 }],
+	['stagiaire', { forceLevel: 0 }],
+	['becario', { forceLevel: 0 }],
+	['assistant', { level: 0 }],
+	['assistant to', { forceLevel: 0 }],
+	['assistant to the', { forceLevel: 0 }],
+	['executive assistant', { forceLevel: 0 }],
+	['personal assistant', { forceLevel: 0 }],
+	['office of the', { forceLevel: 0 }],
+	['ea to', { forceLevel: 0 }],
+	['chief of staff', { forceLevel: 4, ...f('executive') }],
+	// Functions
+	['sales', f('sales')],
+	['selling', f('sales')],
+	['revenue', f('sales')],
+	['commercial', f('sales')],
+	['business development', f('sales')],
+	['biz dev', f('sales')],
+	['go to market', f('sales')],
+	['gtm', f('sales')],
+	['new business', f('sales')],
+	['vertrieb', f('sales')],
+	['ventas', f('sales')],
+	['comercial', f('sales')],
+	['commerciale', f('sales')],
+	['verkauf', f('sales')],
+	['marketing', f('marketing')],
+	['growth', f('marketing')],
+	['brand', f('marketing')],
+	['demand generation', f('marketing')],
+	['demand gen', f('marketing')],
+	['communications', f('marketing')],
+	['pr', f('marketing')],
+	['seo', f('marketing')],
+	['content', f('marketing')],
+	['mercadotecnia', f('marketing')],
+	['engineering', f('engineering')],
+	['software', f('engineering')],
+	['r&d', f('engineering')],
+	['research and development', f('engineering')],
+	['technology', f('engineering')],
+	['tech', f('engineering')],
+	['technical', f('engineering')],
+	['backend', f('engineering')],
+	['frontend', f('engineering')],
+	['infrastructure', f('engineering', 'it')],
+	['platform', f('engineering')],
+	['entwicklung', f('engineering')],
+	['ingenieria', f('engineering')],
+	['ingenierie', f('engineering')],
+	['desarrollo', f('engineering')],
+	['technik', f('engineering')],
+	['product', f('product')],
+	['product management', f('product')],
+	['product owner', { level: 2, ...f('product') }],
+	['produkt', f('product')],
+	['producto', f('product')],
+	['produit', f('product')],
+	['finance', f('finance')],
+	['financial', f('finance')],
+	['accounting', f('finance')],
+	['controlling', f('finance')],
+	['treasury', f('finance')],
+	['fp&a', f('finance')],
+	['fpa', f('finance')],
+	['tax', f('finance')],
+	['finanzen', f('finance')],
+	['finanz', f('finance')],
+	['finanzas', f('finance')],
+	['finances', f('finance')],
+	['financier', f('finance')],
+	['financiere', f('finance')],
+	['financiero', f('finance')],
+	['comptabilite', f('finance')],
+	['contabilidad', f('finance')],
+	['hr', f('hr')],
+	['human resources', f('hr')],
+	['human resource', f('hr')],
+	['people', f('hr')],
+	['people operations', f('hr')],
+	['talent', f('hr')],
+	['talent acquisition', f('hr')],
+	['recruiting', f('hr')],
+	['recruitment', f('hr')],
+	['personal', f('hr')],
+	['personalwesen', f('hr')],
+	['rrhh', f('hr')],
+	['recursos humanos', f('hr')],
+	['ressources humaines', f('hr')],
+	['rh', f('hr')],
+	['operations', f('operations')],
+	['ops', f('operations')],
+	['operational', f('operations')],
+	['logistics', f('operations')],
+	['supply chain', f('operations')],
+	['fulfillment', f('operations')],
+	['facilities', f('operations')],
+	['operaciones', f('operations')],
+	['betrieb', f('operations')],
+	['logistik', f('operations')],
+	['procurement', f('procurement')],
+	['purchasing', f('procurement')],
+	['sourcing', f('procurement')],
+	['strategic sourcing', f('procurement')],
+	['vendor management', f('procurement')],
+	['supplier', f('procurement')],
+	['einkauf', f('procurement')],
+	['compras', f('procurement')],
+	['achats', f('procurement')],
+	['achat', f('procurement')],
+	['legal', f('legal')],
+	['compliance', f('legal')],
+	['contracts', f('legal')],
+	['juridico', f('legal')],
+	['juridique', f('legal')],
+	['recht', f('legal')],
+	['rechtsabteilung', f('legal')],
+	['#it', f('it')],
+	['information technology', f('it')],
+	['systems', f('it')],
+	['helpdesk', f('it')],
+	['service desk', f('it')],
+	['informatique', f('it')],
+	['informatica', f('it')],
+	['sistemas', f('it')],
+	['security', f('security')],
+	['infosec', f('security')],
+	['cybersecurity', f('security')],
+	['cyber security', f('security')],
+	['information security', f('security')],
+	['data', f('data')],
+	['analytics', f('data')],
+	['data science', f('data')],
+	['business intelligence', f('data')],
+	['bi', f('data')],
+	['machine learning', f('data')],
+	['ml', f('data')],
+	['ai', f('data')],
+	['datos', f('data')],
+	['donnees', f('data')],
+	['daten', f('data')],
+	['customer success', f('customer success')],
+	['customer experience', f('customer success')],
+	['cx', f('customer success')],
+	['customer support', f('customer success')],
+	['support', f('customer success')],
+	['client services', f('customer success')],
+	['customer care', f('customer success')],
+	['onboarding', f('customer success')],
+	['account management', f('customer success')],
+	['kundenservice', f('customer success')],
+	['design', f('design')],
+	['ux', f('design')],
+	['ui', f('design')],
+	['user experience', f('design')],
+	['creative', f('design')],
+	['art director', { level: 4, ...f('design') }],
+	['creative director', { level: 4, ...f('design') }],
+]
+
+/** Query words that ask for a range of levels rather than a title. */
+const QUERY_LEVELS: Array<[string, Level[]]> = [
+	['leader', [6, 5, 4]],
+	['leaders', [6, 5, 4]],
+	['leadership', [6, 5, 4]],
+	['decision maker', [6, 5, 4]],
+	['decision makers', [6, 5, 4]],
+	['executives', [6, 5]],
+	['execs', [6, 5]],
+	['exec', [6, 5]],
+	['c level', [6]],
+	['c suite', [6]],
+	['cxo', [6]],
+	['senior leadership', [6, 5]],
+]
+
+/** Lower case, accents off, anything but letters, digits, & and # as a space. "IT" (upper case) is #it. */
+export function normalizeWords(text: string): string[] {
+	const words: string[] = []
+	// Accents off only when there are any: most titles are plain ASCII, and NFD is the costly part.
+	const plain = /[^\u0020-\u007e]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text
+	for (const raw of plain.split(/[^A-Za-z0-9&#]+/)) {
+		if (!raw) continue
+		if (raw === 'IT' || raw === 'I&T') words.push('#it')
+		else words.push(raw.toLowerCase())
+	}
+	return words
+}
+
+function buildPhrases() {
+	const phrases = new Map<string, Entry>()
+	for (const [phrase, entry] of RAW) phrases.set(normalizeWords(phrase).join(' '), entry)
+	return phrases
+}
+
+/** Title phrases, keyed by their normalized words joined by one space. */
+export const TITLE_PHRASES = buildPhrases()
+export const QUERY_LEVEL_PHRASES = new Map(
+	QUERY_LEVELS.map(([phrase, levels]) => [normalizeWords(phrase).join(' '), levels] as const),
+)
+
+/** German compounds ("Vertriebsleiter", "Einkaufsleiterin"): a function stem and a level ending. */
+export const GERMAN_STEMS: Array<[string, BusinessFunction]> = [
+	['vertrieb', 'sales'],
+	['verkauf', 'sales'],
+	['einkauf', 'procurement'],
+	['marketing', 'marketing'],
+	['personal', 'hr'],
+	['finanz', 'finance'],
+	['entwicklung', 'engineering'],
+	['technik', 'engineering'],
+	['logistik', 'operations'],
+	['betrieb', 'operations'],
+	['produkt', 'product'],
+	['daten', 'data'],
+	['rechts', 'legal'],
+	['it', 'it'],
+]
+export const GERMAN_LEVEL_ENDINGS: Array<[string, Level]> = [
+	['leiterin', 4],
+	['leiter', 4],
+	['leitung', 4],
+	['direktor', 4],
+	['manager', 3],
+	['referent', 1],
+	['mitarbeiter', 1],
+	['mitarbeiterin', 1],
+]
+
+export const STOP_WORDS = new Set(
+	(
+		'a an the and or of in at for to on with by from who whose which that this these those is are be ' +
+		'someone somebody anyone person people persons contact contacts lead leads find me us our we them ' +
+		'their they looking look for want need please any all some can could would should like such as ' +
+		'responsible owns own owning runs run running handles handle manage manages managing working works ' +
+		'work based located team teams level role roles title titles job who s e g eg ie via into over ' +
+		'de la le el en y et der die das und fur du des del los las'
+	).split(' '),
+)
+
+/** Places a query can name, and the words of a location or title that fall inside them. */
+export const REGIONS: Record<string, string[]> = {
+	europe: ['europe', 'european', 'emea', 'eu', 'dach', 'nordics', 'benelux', 'uk', 'united kingdom', 'england', 'london', 'manchester', 'ireland', 'dublin', 'germany', 'deutschland', 'berlin', 'munich', 'munchen', 'hamburg', 'frankfurt', 'cologne', 'koln', 'france', 'paris', 'lyon', 'spain', 'espana', 'madrid', 'barcelona', 'italy', 'milan', 'rome', 'netherlands', 'amsterdam', 'rotterdam', 'belgium', 'brussels', 'switzerland', 'zurich', 'geneva', 'austria', 'vienna', 'wien', 'sweden', 'stockholm', 'denmark', 'copenhagen', 'norway', 'oslo', 'finland', 'helsinki', 'poland', 'warsaw', 'krakow', 'portugal', 'lisbon', 'czech', 'prague', 'estonia', 'tallinn'], // prettier-ignore
+	emea: ['emea', 'europe', 'middle east', 'africa', 'dubai', 'uae', 'israel', 'tel aviv', 'london', 'berlin', 'paris', 'madrid', 'amsterdam', 'germany', 'france', 'uk', 'spain'], // prettier-ignore
+	dach: ['dach', 'germany', 'deutschland', 'austria', 'switzerland', 'berlin', 'munich', 'munchen', 'hamburg', 'frankfurt', 'vienna', 'wien', 'zurich', 'cologne', 'koln'], // prettier-ignore
+	germany: ['germany', 'deutschland', 'berlin', 'munich', 'munchen', 'hamburg', 'frankfurt', 'cologne', 'koln', 'stuttgart', 'dach'], // prettier-ignore
+	uk: ['uk', 'united kingdom', 'england', 'scotland', 'london', 'manchester', 'edinburgh', 'bristol'],
+	france: ['france', 'paris', 'lyon', 'marseille', 'toulouse'],
+	spain: ['spain', 'espana', 'madrid', 'barcelona', 'valencia', 'sevilla'],
+	nordics: ['nordics', 'sweden', 'stockholm', 'denmark', 'copenhagen', 'norway', 'oslo', 'finland', 'helsinki'], // prettier-ignore
+	'north america': ['north america', 'usa', 'us', 'united states', 'canada', 'new york', 'nyc', 'san francisco', 'sf', 'boston', 'chicago', 'austin', 'seattle', 'toronto', 'los angeles', 'denver', 'atlanta', 'amer', 'americas'], // prettier-ignore
+	us: ['usa', 'us', 'united states', 'new york', 'nyc', 'san francisco', 'sf', 'boston', 'chicago', 'austin', 'seattle', 'los angeles', 'denver', 'atlanta', 'california', 'texas', 'amer'], // prettier-ignore
+	apac: ['apac', 'asia', 'singapore', 'sydney', 'australia', 'tokyo', 'japan', 'india', 'bangalore', 'hong kong'], // prettier-ignore
+	latam: ['latam', 'latin america', 'mexico', 'brazil', 'sao paulo', 'buenos aires', 'bogota', 'santiago'],
+}
+
+/** Query words naming a region above (and the region they name). */
+export const PLACE_NAMES: Record<string, string> = {
+	europe: 'europe',
+	european: 'europe',
+	eu: 'europe',
+	emea: 'emea',
+	dach: 'dach',
+	germany: 'germany',
+	german: 'germany',
+	uk: 'uk',
+	'united kingdom': 'uk',
+	britain: 'uk',
+	france: 'france',
+	french: 'france',
+	spain: 'spain',
+	nordics: 'nordics',
+	scandinavia: 'nordics',
+	'north america': 'north america',
+	americas: 'north america',
+	usa: 'us',
+	'united states': 'us',
+	apac: 'apac',
+	asia: 'apac',
+	latam: 'latam',
+	'latin america': 'latam',
+	london: 'uk',
+	berlin: 'germany',
+	paris: 'france',
+	madrid: 'spain',
+}
