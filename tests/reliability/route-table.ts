@@ -173,6 +173,17 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/api+/v1+/lists.$slug': {},
 	'routes/api+/v1+/organizations.invite': { json: { email: 'new@example.com' } },
 	'routes/api+/v1+/organizations.invite.$id': { variants: [{ id: 'invite' }] },
+	// Contact search (issue 15, API v2): starts by company facts; the signals of a finished search.
+	'routes/api+/v2+/leads.contacts.search': {
+		json: { targetCompany: { name: 'Fuzz Co' }, lookingFor: 'CTO', topX: 3 },
+	},
+	'routes/api+/v2+/leads.contacts.search.bulk': {
+		json: { targetCompanies: [{ name: 'Fuzz Co' }], lookingFor: 'CTO', topX: 3 },
+	},
+	'routes/api+/v2+/leads.contacts.search.$queueableId.signals': {
+		variants: [{ queueableId: 'contactSearch' }],
+		json: { accepted: ['c0-1'], rejected: [] },
+	},
 	'routes/api+/v1+/queueables.$id': { variants: [{ id: 'queueable' }], json: { action: 'cancel' } },
 	'routes/api+/v1+/science.f': { json: { type: 'bug', message: 'It broke' } },
 	// A loopback URL: the fetcher refuses it before any network, so the fuzz never waits on DNS.
