@@ -66,6 +66,7 @@ function mergeGroup(group: ContactCandidate[]): ContactCandidate {
 		}
 		merged[field] = best
 	}
+	if (merged.email) merged.email = merged.email.trim().toLowerCase()
 	const sources: CandidateSource[] = []
 	for (const found of group) for (const source of found.sources ?? [found.source]) sources.push(source)
 	merged.sources = [...new Set(sources)]

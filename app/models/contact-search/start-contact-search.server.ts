@@ -4,6 +4,7 @@ import { companySlug } from '#app/models/company/company-slug.ts'
 import { createQueueable } from '#app/models/queueable/queueable.server.ts'
 import {
 	BulkContactSearchSchema,
+	CONTACT_SEARCH_MESSAGES,
 	CONTACT_SEARCH_TYPE,
 	type ContactSearchMode,
 	type ContactSearchStarted,
@@ -52,7 +53,12 @@ export async function startContactSearch(
 			? SingleContactSearchSchema.safeParse(input)
 			: BulkContactSearchSchema.safeParse(input)
 	if (!parsed.success) {
-		throw new ContactSearchInputError(parsed.error.issues[0]?.message ?? 'Invalid request')
+		const issue = parsed.error.issues[0]
+		// No company at all reads as the form's message, not zod's "expected object".
+		const noCompany = issue?.code === 'invalid_type' && issue.path.length === 1 && issue.path[0] === 'targetCompany'
+		throw new ContactSearchInputError(
+			noCompany ? CONTACT_SEARCH_MESSAGES.companyRequired : (issue?.message ?? 'Invalid request'),
+		)
 	}
 	const data = parsed.data
 	const targets = 'targetCompany' in data ? [data.targetCompany] : data.targetCompanies
