@@ -50,7 +50,9 @@ export async function benchBulkSearch(): Promise<BulkSearchFigure> {
 	const { taskList } = await import('#jobs/task-list.ts')
 	const { startContactSearch } = await import('#app/models/contact-search/start-contact-search.server.ts')
 
-	const organization = await prisma.organization.create({ data: { name: 'Bench org', summary: 'We sell anvils' } })
+	const organization = await prisma.organization.create({
+		data: { name: 'Bench org', summary: 'We sell anvils' },
+	})
 	const { cookie, csrfToken } = linkedin.me
 	const user = await prisma.user.create({
 		data: {
@@ -61,7 +63,9 @@ export async function benchBulkSearch(): Promise<BulkSearchFigure> {
 			linkedinAuthEncrypted: encrypt(JSON.stringify({ cookie, csrfToken })),
 		},
 	})
-	await prisma.membership.create({ data: { organizationId: organization.id, userId: user.id, role: 'OWNER' } })
+	await prisma.membership.create({
+		data: { organizationId: organization.id, userId: user.id, role: 'OWNER' },
+	})
 	const titles = ['CTO', 'VP Engineering', 'Head of Sales', 'Engineer', 'Designer', 'CFO', 'Recruiter']
 	for (let c = 0; c < COMPANIES; c++) {
 		for (let p = 0; p < PEOPLE; p++) {

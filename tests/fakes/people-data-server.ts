@@ -56,7 +56,9 @@ export async function startFakePeopleData({ apiKey = 'people-data-test-key' }: {
 		if (req.headers['x-api-key'] !== apiKey) return answer(401, { error: 'Invalid API key' })
 		if (failures.remaining > 0) {
 			failures.remaining--
-			return answer(failures.status, { error: failures.status === 429 ? 'Rate limit exceeded' : 'Server error' })
+			return answer(failures.status, {
+				error: failures.status === 429 ? 'Rate limit exceeded' : 'Server error',
+			})
 		}
 		if (!body) return answer(422, { error: 'Body must be JSON' })
 		const domains = Array.isArray(body.q_organization_domains_list) ? body.q_organization_domains_list : []

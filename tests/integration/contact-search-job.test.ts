@@ -57,14 +57,25 @@ afterEach(async () => {
 
 const quietLogger = new Logger(() => () => {})
 const runWorkerOnce = () =>
-	runOnce({ connectionString: process.env.DATABASE_URL!, taskList, noHandleSignals: true, logger: quietLogger })
+	runOnce({
+		connectionString: process.env.DATABASE_URL!,
+		taskList,
+		noHandleSignals: true,
+		logger: quietLogger,
+	})
 
 const post = (route: typeof startBulk, path: string, json: unknown, cookie: string, params = {}) =>
-	callRoute(() => route({ request: makeRequest(path, { method: 'POST', cookie, json }), params, context: {} }))
+	callRoute(() =>
+		route({ request: makeRequest(path, { method: 'POST', cookie, json }), params, context: {} }),
+	)
 
 const poll = (id: string, cookie: string) =>
 	callRoute(() =>
-		getQueueable({ request: makeRequest(`/api/v1/queueables/${id}`, { cookie }), params: { id }, context: {} }),
+		getQueueable({
+			request: makeRequest(`/api/v1/queueables/${id}`, { cookie }),
+			params: { id },
+			context: {},
+		}),
 	)
 
 test('a bulk search runs end to end: every company’s people from every source, ranked, counted, saved ones marked', async () => {
@@ -73,27 +84,55 @@ test('a bulk search runs end to end: every company’s people from every source,
 	const { cookie, csrfToken } = linkedin.me
 	await prisma.user.update({
 		where: { id: owner.user.id },
-		data: { linkedinConnectedAt: new Date(), linkedinAuthEncrypted: encrypt(JSON.stringify({ cookie, csrfToken })) },
+		data: {
+			linkedinConnectedAt: new Date(),
+			linkedinAuthEncrypted: encrypt(JSON.stringify({ cookie, csrfToken })),
+		},
 	})
 	const acme = await prisma.company.create({
-		data: { organizationId, name: 'Acme Anvils', slug: 'acme-anvils', description: 'Anvils', website: 'https://acme-job.test' },
+		data: {
+			organizationId,
+			name: 'Acme Anvils',
+			slug: 'acme-anvils',
+			description: 'Anvils',
+			website: 'https://acme-job.test',
+		},
 	})
 	const saved = await prisma.contact.create({
-		data: { organizationId, firstName: 'Wile', lastName: 'Coyote', email: 'wile@acme-job.test', role: 'Buyer', companyId: acme.id },
+		data: {
+			organizationId,
+			firstName: 'Wile',
+			lastName: 'Coyote',
+			email: 'wile@acme-job.test',
+			role: 'Buyer',
+			companyId: acme.id,
+		},
 	})
 	for (let i = 0; i < 4; i++)
-		linkedin.addPerson({ username: `acme-job-${i}`, firstName: `Acme${i}`, lastName: 'Person', headline: 'Engineer', company: 'Acme Anvils' })
+		linkedin.addPerson({
+			username: `acme-job-${i}`,
+			firstName: `Acme${i}`,
+			lastName: 'Person',
+			headline: 'Engineer',
+			company: 'Acme Anvils',
+		})
 	provider.addPeople('acme-job.test', [
 		{ first_name: 'Wile', last_name: 'Coyote', title: 'Head of Procurement', email: 'WILE@acme-job.test' },
 		{ first_name: 'Road', last_name: 'Runner', title: 'CTO', email: 'road@acme-job.test' },
 	])
-	provider.addPeople('globex-job.test', [{ first_name: 'Hank', last_name: 'Scorpio', title: 'CEO', email: 'hank@globex-job.test' }])
+	provider.addPeople('globex-job.test', [
+		{ first_name: 'Hank', last_name: 'Scorpio', title: 'CEO', email: 'hank@globex-job.test' },
+	])
 
 	const started = await post(
 		startBulk,
 		'/api/v2/leads/contacts/search/bulk',
 		{
-			targetCompanies: [{ id: acme.id }, { name: 'Globex', website: 'https://globex-job.test' }, { name: 'Nobody Inc' }],
+			targetCompanies: [
+				{ id: acme.id },
+				{ name: 'Globex', website: 'https://globex-job.test' },
+				{ name: 'Nobody Inc' },
+			],
 			lookingFor: 'CTO',
 			topX: 3,
 		},
@@ -119,11 +158,19 @@ test('a bulk search runs end to end: every company’s people from every source,
 	expect(acmeResult!.topContacts).toHaveLength(3)
 	expect(acmeResult!.companyId).toBe(acme.id)
 	for (const [index, row] of acmeResult!.topContacts.entries()) {
-		expect(row).toMatchObject({ id: `c0-${index + 1}`, rank: index + 1, companyData: { id: acme.id, name: 'Acme Anvils' } })
+		expect(row).toMatchObject({
+			id: `c0-${index + 1}`,
+			rank: index + 1,
+			companyData: { id: acme.id, name: 'Acme Anvils' },
+		})
 		expect(typeof row.matchReason).toBe('string')
 	}
 	const wile = acmeResult!.topContacts.find((r) => r.lastName === 'Coyote')
-	expect(wile).toMatchObject({ existingContactId: saved.id, email: 'wile@acme-job.test', role: 'Head of Procurement' })
+	expect(wile).toMatchObject({
+		existingContactId: saved.id,
+		email: 'wile@acme-job.test',
+		role: 'Head of Procurement',
+	})
 	expect(wile!.sources?.sort()).toEqual(['CONTACTS', 'PROVIDER'])
 	expect(acmeResult!.sources?.map((s) => s.status)).toEqual(['ok', 'ok', 'ok'])
 	expect(globexResult!.topContacts.map((r) => r.lastName)).toEqual(['Scorpio'])
@@ -145,12 +192,21 @@ test('a bulk search runs end to end: every company’s people from every source,
 	expect(signalled.body).toEqual({ success: true, data: { accepted: 2, rejected: 1, ignored: 1 } })
 	const signals = await loadSearchSignals(organizationId)
 	expect(signals).toHaveLength(3)
-	expect(signals.filter((s) => s.kind === 'ACCEPTED').map((s) => s.role).sort()).toEqual(
-		[acmeResult!.topContacts[0]!.role, 'CEO'].sort(),
-	)
+	expect(
+		signals
+			.filter((s) => s.kind === 'ACCEPTED')
+			.map((s) => s.role)
+			.sort(),
+	).toEqual([acmeResult!.topContacts[0]!.role, 'CEO'].sort())
 	expect(signals.every((s) => s.lookingFor === 'CTO')).toBe(true)
 	// Signalled again: the new kind replaces the old one, no duplicate.
-	await post(recordSignals, `/api/v2/leads/contacts/search/${queueableId}/signals`, { rejected: ['c1-1'] }, owner.cookie, { queueableId })
+	await post(
+		recordSignals,
+		`/api/v2/leads/contacts/search/${queueableId}/signals`,
+		{ rejected: ['c1-1'] },
+		owner.cookie,
+		{ queueableId },
+	)
 	const again = await loadSearchSignals(organizationId)
 	expect(again).toHaveLength(3)
 	expect(again.filter((s) => s.kind === 'REJECTED')).toHaveLength(2)
@@ -207,16 +263,23 @@ test('a search whose every company failed ends FAILED with the reason; one that 
 		owner.cookie,
 	)
 	await runWorkerOnce()
-	const singleFailed = await prisma.queueable.findUniqueOrThrow({ where: { id: single.body.data.queueableId } })
+	const singleFailed = await prisma.queueable.findUniqueOrThrow({
+		where: { id: single.body.data.queueableId },
+	})
 	expect(singleFailed.status).toBe('FAILED')
-	expect(singleFailed.failureReason).toMatch(/^Contact search failed: the people-data provider failed \(503\)$/)
+	expect(singleFailed.failureReason).toMatch(
+		/^Contact search failed: the people-data provider failed \(503\)$/,
+	)
 
 	provider.failNext(3, 503)
 	const mixed = await post(
 		startBulk,
 		'/api/v2/leads/contacts/search/bulk',
 		{
-			targetCompanies: [{ name: 'Broken', website: 'https://broken.test' }, { name: 'Fine', website: 'https://fine.test' }],
+			targetCompanies: [
+				{ name: 'Broken', website: 'https://broken.test' },
+				{ name: 'Fine', website: 'https://fine.test' },
+			],
 			lookingFor: 'CFO',
 			topX: 5,
 		},

@@ -33,7 +33,13 @@ beforeAll(async () => {
 afterAll(async () => {
 	await linkedin.close()
 	await provider.close()
-	for (const key of ['LINKEDIN_API_BASE_URL', 'PEOPLE_DATA_BASE_URL', 'PEOPLE_DATA_API_KEY', 'CONTACT_SEARCH_RETRY_BASE_MS', 'CONTACT_SEARCH_SOURCE_TIMEOUT_MS'])
+	for (const key of [
+		'LINKEDIN_API_BASE_URL',
+		'PEOPLE_DATA_BASE_URL',
+		'PEOPLE_DATA_API_KEY',
+		'CONTACT_SEARCH_RETRY_BASE_MS',
+		'CONTACT_SEARCH_SOURCE_TIMEOUT_MS',
+	])
 		delete process.env[key]
 	resetEnvCache()
 })
@@ -53,7 +59,10 @@ async function connectLinkedIn(userId: string) {
 	const { cookie, csrfToken } = linkedin.me
 	await prisma.user.update({
 		where: { id: userId },
-		data: { linkedinConnectedAt: new Date(), linkedinAuthEncrypted: encrypt(JSON.stringify({ cookie, csrfToken })) },
+		data: {
+			linkedinConnectedAt: new Date(),
+			linkedinAuthEncrypted: encrypt(JSON.stringify({ cookie, csrfToken })),
+		},
 	})
 }
 
@@ -62,7 +71,13 @@ test('own records: contacts by company id, by website domain, by LinkedIn compan
 	const other = await createSignedInUser()
 	const organizationId = owner.organization.id
 	const acme = await prisma.company.create({
-		data: { organizationId, name: 'Acme Anvils', slug: 'acme-anvils', description: '', website: 'https://www.acme.test' },
+		data: {
+			organizationId,
+			name: 'Acme Anvils',
+			slug: 'acme-anvils',
+			description: '',
+			website: 'https://www.acme.test',
+		},
 	})
 	const acmeEurope = await prisma.company.create({
 		data: {
@@ -79,7 +94,12 @@ test('own records: contacts by company id, by website domain, by LinkedIn compan
 			{ organizationId, firstName: 'By', lastName: 'Domain', email: 'Dom@EU.acme.test' },
 			{ organizationId, firstName: 'By', lastName: 'Page', companyId: acmeEurope.id },
 			{ organizationId, firstName: 'Not', lastName: 'There', email: 'x@elsewhere.test' },
-			{ organizationId: other.organization.id, firstName: 'Their', lastName: 'Secret', email: 'secret@acme.test' },
+			{
+				organizationId: other.organization.id,
+				firstName: 'Their',
+				lastName: 'Secret',
+				email: 'secret@acme.test',
+			},
 		],
 	})
 	await prisma.leadImport.create({
@@ -90,7 +110,13 @@ test('own records: contacts by company id, by website domain, by LinkedIn compan
 			name: 'Pasted text',
 			leads: {
 				create: [
-					{ position: 0, firstName: 'Lead', lastName: 'ByName', companyName: 'acme anvils', role: 'VP Sales' },
+					{
+						position: 0,
+						firstName: 'Lead',
+						lastName: 'ByName',
+						companyName: 'acme anvils',
+						role: 'VP Sales',
+					},
 					{ position: 1, firstName: 'Lead', lastName: 'ByEmail', email: 'lead@acme.test' },
 					{ position: 2, firstName: 'Lead', lastName: 'Elsewhere', companyName: 'Globex' },
 				],
@@ -148,9 +174,9 @@ test('LinkedIn: the company’s people through the user’s session; skipped wit
 		linkedinUrl: 'https://www.linkedin.com/company/initech',
 		logoUrl: null,
 	}
-	await expect(linkedinPeopleSource.find(company, context(owner.organization.id, owner.user.id))).rejects.toThrow(
-		'No LinkedIn account connected',
-	)
+	await expect(
+		linkedinPeopleSource.find(company, context(owner.organization.id, owner.user.id)),
+	).rejects.toThrow('No LinkedIn account connected')
 	await connectLinkedIn(owner.user.id)
 	const found = await linkedinPeopleSource.find(company, context(owner.organization.id, owner.user.id))
 	expect(found).toHaveLength(13)
@@ -176,7 +202,10 @@ test('LinkedIn: the company’s people through the user’s session; skipped wit
 
 	// Rate limited once: retried, then found.
 	linkedin.rateLimit(linkedin.me.liAt, 1)
-	const retried = await linkedinPeopleSource.find(company, { ...context(owner.organization.id, owner.user.id), limit: 3 })
+	const retried = await linkedinPeopleSource.find(company, {
+		...context(owner.organization.id, owner.user.id),
+		limit: 3,
+	})
 	expect(retried).toHaveLength(3)
 
 	// An expired session fails the source with a reason, at once.
@@ -190,10 +219,25 @@ test('LinkedIn: the company’s people through the user’s session; skipped wit
 test('people-data provider: by the website’s domain; a 429 then success is retried; timeouts fail the source with a reason', async () => {
 	const owner = await createSignedInUser()
 	provider.addPeople('hooli.test', [
-		{ first_name: 'Gavin', last_name: 'Belson', title: 'CEO', email: 'Gavin@hooli.test', linkedin_url: 'http://linkedin.com/in/gavin/', city: 'Palo Alto', country: 'United States' },
+		{
+			first_name: 'Gavin',
+			last_name: 'Belson',
+			title: 'CEO',
+			email: 'Gavin@hooli.test',
+			linkedin_url: 'http://linkedin.com/in/gavin/',
+			city: 'Palo Alto',
+			country: 'United States',
+		},
 		{ first_name: 'Big', last_name: 'Head', title: 'Innovation Lead', email: null, linkedin_url: null },
 	])
-	const company: SearchCompany = { id: null, name: 'Hooli', description: null, website: 'https://hooli.test/about', linkedinUrl: null, logoUrl: null }
+	const company: SearchCompany = {
+		id: null,
+		name: 'Hooli',
+		description: null,
+		website: 'https://hooli.test/about',
+		linkedinUrl: null,
+		logoUrl: null,
+	}
 	provider.failNext(1, 429)
 	const found = await peopleDataSource.find(company, context(owner.organization.id))
 	expect(found.map((c) => c.lastName)).toEqual(['Belson', 'Head'])
@@ -206,7 +250,10 @@ test('people-data provider: by the website’s domain; a 429 then success is ret
 	})
 	const calls = provider.received.filter((r) => r.status !== 0)
 	expect(calls.at(-2)?.status).toBe(429)
-	expect(calls.at(-1)?.body).toMatchObject({ q_organization_domains_list: ['hooli.test'], person_titles: ['CTO'] })
+	expect(calls.at(-1)?.body).toMatchObject({
+		q_organization_domains_list: ['hooli.test'],
+		person_titles: ['CTO'],
+	})
 
 	provider.setDelayMs(1_000)
 	const before = provider.received.length
@@ -229,15 +276,37 @@ test('one person found by several sources is one candidate with every source; sa
 	const organizationId = owner.organization.id
 	await connectLinkedIn(owner.user.id)
 	const saved = await prisma.contact.create({
-		data: { organizationId, firstName: 'Saved', lastName: 'ByLinkedin', linkedin: 'https://uk.linkedin.com/in/Saved-One/' },
+		data: {
+			organizationId,
+			firstName: 'Saved',
+			lastName: 'ByLinkedin',
+			linkedin: 'https://uk.linkedin.com/in/Saved-One/',
+		},
 	})
 	const savedByEmail = await prisma.contact.create({
 		data: { organizationId, firstName: 'Saved', lastName: 'ByEmail', email: 'Mail@Pied.test' },
 	})
-	linkedin.addPerson({ username: 'richard', firstName: 'Richard', lastName: 'Hendricks', headline: 'CEO', company: 'pied-piper' })
-	linkedin.addPerson({ username: 'saved-one', firstName: 'Saved', lastName: 'ByLinkedin', company: 'pied-piper' })
+	linkedin.addPerson({
+		username: 'richard',
+		firstName: 'Richard',
+		lastName: 'Hendricks',
+		headline: 'CEO',
+		company: 'pied-piper',
+	})
+	linkedin.addPerson({
+		username: 'saved-one',
+		firstName: 'Saved',
+		lastName: 'ByLinkedin',
+		company: 'pied-piper',
+	})
 	provider.addPeople('pied.test', [
-		{ first_name: 'Richard', last_name: 'Hendricks', title: 'Chief Executive Officer', email: 'richard@pied.test', linkedin_url: 'https://www.linkedin.com/in/Richard' },
+		{
+			first_name: 'Richard',
+			last_name: 'Hendricks',
+			title: 'Chief Executive Officer',
+			email: 'richard@pied.test',
+			linkedin_url: 'https://www.linkedin.com/in/Richard',
+		},
 		{ first_name: 'Mail', last_name: 'Person', title: 'CFO', email: 'mail@pied.test' },
 	])
 	await prisma.leadImport.create({
@@ -246,7 +315,18 @@ test('one person found by several sources is one candidate with every source; sa
 			source: 'TEXT',
 			state: 'READY',
 			name: 'Pasted',
-			leads: { create: [{ position: 0, firstName: 'Rich', lastName: 'Hendricks', email: 'RICHARD@pied.test', phone: '+1 555 0100', companyName: 'Pied Piper' }] },
+			leads: {
+				create: [
+					{
+						position: 0,
+						firstName: 'Rich',
+						lastName: 'Hendricks',
+						email: 'RICHARD@pied.test',
+						phone: '+1 555 0100',
+						companyName: 'Pied Piper',
+					},
+				],
+			},
 		},
 	})
 	const company: SearchCompany = {
@@ -282,9 +362,28 @@ test('one person found by several sources is one candidate with every source; sa
 })
 
 test('de-duplication joins two groups that one candidate links (email in one, LinkedIn in the other)', () => {
-	const base = { firstName: null, lastName: null, email: null, phone: null, role: null, roleDetails: null, summary: null, location: null, linkedinUrl: null, companyName: null, companyId: null, existingContactId: null }
+	const base = {
+		firstName: null,
+		lastName: null,
+		email: null,
+		phone: null,
+		role: null,
+		roleDetails: null,
+		summary: null,
+		location: null,
+		linkedinUrl: null,
+		companyName: null,
+		companyId: null,
+		existingContactId: null,
+	}
 	const merged = dedupeCandidates([
-		{ ...base, key: 'a', source: 'LINKEDIN', linkedinUrl: 'https://www.linkedin.com/in/ada', firstName: 'Ada' },
+		{
+			...base,
+			key: 'a',
+			source: 'LINKEDIN',
+			linkedinUrl: 'https://www.linkedin.com/in/ada',
+			firstName: 'Ada',
+		},
 		{ ...base, key: 'b', source: 'PROVIDER', email: 'ada@x.test', role: 'CTO' },
 		{ ...base, key: 'c', source: 'LEADS', email: 'ADA@x.test', linkedinUrl: 'linkedin.com/in/Ada/' },
 		{ ...base, key: 'd', source: 'LEADS', firstName: 'No', lastName: 'Identity' },

@@ -1,7 +1,12 @@
 import { afterEach, expect, test } from 'vitest'
+import { type ContactSearchPayload } from '#app/models/contact-search/start-contact-search.server.ts'
 import { action as startBulk } from '#app/routes/api+/v2+/leads.contacts.search.bulk.ts'
 import { action as startSingle } from '#app/routes/api+/v2+/leads.contacts.search.ts'
-import { CONTACT_SEARCH_MESSAGES, CONTACT_SEARCH_TYPE, NO_COMPANY_DESCRIPTION } from '#app/schemas/contact-search.ts'
+import {
+	CONTACT_SEARCH_MESSAGES,
+	CONTACT_SEARCH_TYPE,
+	NO_COMPANY_DESCRIPTION,
+} from '#app/schemas/contact-search.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { stopEventHub } from '#app/utils/events.server.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
@@ -16,33 +21,61 @@ afterEach(async () => {
 	await stopEventHub()
 })
 
+type StoredPayload = ContactSearchPayload
+
 const post = (route: typeof startSingle, path: string, json: unknown, cookie: string) =>
-	callRoute(() => route({ request: makeRequest(path, { method: 'POST', cookie, json }), params: {}, context: {} }))
-const single = (json: unknown, cookie: string) => post(startSingle, '/api/v2/leads/contacts/search', json, cookie)
-const bulk = (json: unknown, cookie: string) => post(startBulk, '/api/v2/leads/contacts/search/bulk', json, cookie)
+	callRoute(() =>
+		route({ request: makeRequest(path, { method: 'POST', cookie, json }), params: {}, context: {} }),
+	)
+const single = (json: unknown, cookie: string) =>
+	post(startSingle, '/api/v2/leads/contacts/search', json, cookie)
+const bulk = (json: unknown, cookie: string) =>
+	post(startBulk, '/api/v2/leads/contacts/search/bulk', json, cookie)
 
 test('the spec’s validation: 0 or 21 people, empty lookingFor, no companies, oversized requests', async () => {
 	const { cookie } = await createSignedInUser()
 	const company = { name: 'Acme Anvils' }
 	const cases: Array<[() => ReturnType<typeof single>, string]> = [
-		[() => single({ targetCompany: company, lookingFor: 'CTO', topX: 0 }, cookie), CONTACT_SEARCH_MESSAGES.atLeastOne],
-		[() => single({ targetCompany: company, lookingFor: 'CTO', topX: 21 }, cookie), CONTACT_SEARCH_MESSAGES.tooMany],
+		[
+			() => single({ targetCompany: company, lookingFor: 'CTO', topX: 0 }, cookie),
+			CONTACT_SEARCH_MESSAGES.atLeastOne,
+		],
+		[
+			() => single({ targetCompany: company, lookingFor: 'CTO', topX: 21 }, cookie),
+			CONTACT_SEARCH_MESSAGES.tooMany,
+		],
 		[
 			() => bulk({ targetCompanies: [company], lookingFor: 'CTO', topX: 21 }, cookie),
 			CONTACT_SEARCH_MESSAGES.tooManyPerCompany,
 		],
-		[() => single({ targetCompany: company, lookingFor: '   ', topX: 5 }, cookie), CONTACT_SEARCH_MESSAGES.lookingForRequired],
-		[() => bulk({ targetCompanies: [], lookingFor: 'CTO', topX: 5 }, cookie), CONTACT_SEARCH_MESSAGES.selectCompany],
-		[() => single({ targetCompany: {}, lookingFor: 'CTO', topX: 5 }, cookie), CONTACT_SEARCH_MESSAGES.companyRequired],
+		[
+			() => single({ targetCompany: company, lookingFor: '   ', topX: 5 }, cookie),
+			CONTACT_SEARCH_MESSAGES.lookingForRequired,
+		],
+		[
+			() => bulk({ targetCompanies: [], lookingFor: 'CTO', topX: 5 }, cookie),
+			CONTACT_SEARCH_MESSAGES.selectCompany,
+		],
+		[
+			() => single({ targetCompany: {}, lookingFor: 'CTO', topX: 5 }, cookie),
+			CONTACT_SEARCH_MESSAGES.companyRequired,
+		],
 		[
 			() =>
 				bulk(
-					{ targetCompanies: Array.from({ length: 101 }, (_, i) => ({ name: `Co ${i}` })), lookingFor: 'CTO', topX: 5 },
+					{
+						targetCompanies: Array.from({ length: 101 }, (_, i) => ({ name: `Co ${i}` })),
+						lookingFor: 'CTO',
+						topX: 5,
+					},
 					cookie,
 				),
 			'At most 100 companies at once',
 		],
-		[() => single({ targetCompany: company, lookingFor: 'x'.repeat(2_001), topX: 5 }, cookie), 'At most 2000 characters'],
+		[
+			() => single({ targetCompany: company, lookingFor: 'x'.repeat(2_001), topX: 5 }, cookie),
+			'At most 2000 characters',
+		],
 		[() => single({}, cookie), CONTACT_SEARCH_MESSAGES.companyRequired],
 	]
 	for (const [call, message] of cases) {
@@ -70,7 +103,12 @@ test('another organization’s company id, or an unknown one, is a 404 and start
 	const owner = await createSignedInUser()
 	const other = await createSignedInUser()
 	const theirs = await prisma.company.create({
-		data: { organizationId: other.organization.id, name: 'Their Co', slug: 'their-co', description: 'Secret' },
+		data: {
+			organizationId: other.organization.id,
+			name: 'Their Co',
+			slug: 'their-co',
+			description: 'Secret',
+		},
 	})
 	const foreign = await single({ targetCompany: { id: theirs.id }, lookingFor: 'CTO', topX: 5 }, owner.cookie)
 	expect(foreign.status).toBe(404)
@@ -88,10 +126,22 @@ test('a started search is a Queueable of the contact search type with its compan
 	const owner = await createSignedInUser()
 	const organizationId = owner.organization.id
 	const acme = await prisma.company.create({
-		data: { organizationId, name: 'Acme Anvils', slug: 'acme-anvils', description: 'Anvils', website: 'https://acme.test' },
+		data: {
+			organizationId,
+			name: 'Acme Anvils',
+			slug: 'acme-anvils',
+			description: 'Anvils',
+			website: 'https://acme.test',
+		},
 	})
 	const globex = await prisma.company.create({
-		data: { organizationId, name: 'Globex Corporation', slug: 'globex-corporation', description: 'Globes', website: 'https://www.globex.co.uk' },
+		data: {
+			organizationId,
+			name: 'Globex Corporation',
+			slug: 'globex-corporation',
+			description: 'Globes',
+			website: 'https://www.globex.co.uk',
+		},
 	})
 	const started = await bulk(
 		{
@@ -99,7 +149,11 @@ test('a started search is a Queueable of the contact search type with its compan
 				{ id: acme.id },
 				{ name: 'ACME anvils' },
 				{ name: 'Globex', website: 'globex.co.uk/about' },
-				{ name: 'Initech', website: 'https://initech.test', linkedin_url: 'https://www.linkedin.com/company/initech' },
+				{
+					name: 'Initech',
+					website: 'https://initech.test',
+					linkedin_url: 'https://www.linkedin.com/company/initech',
+				},
 			],
 			lookingFor: '  Head of Engineering ',
 			topX: 7,
@@ -111,25 +165,46 @@ test('a started search is a Queueable of the contact search type with its compan
 	expect(started.body.data).toMatchObject({ totalCompanies: 4 })
 	expect(started.body.data.estimatedTime).toMatch(/^about \d+ (seconds|minutes)$/)
 	const queueable = await prisma.queueable.findUniqueOrThrow({ where: { id: started.body.data.queueableId } })
-	expect(queueable).toMatchObject({ organizationId, userId: owner.user.id, type: CONTACT_SEARCH_TYPE, status: 'PENDING' })
+	expect(queueable).toMatchObject({
+		organizationId,
+		userId: owner.user.id,
+		type: CONTACT_SEARCH_TYPE,
+		status: 'PENDING',
+	})
 	expect(queueable.metadata).toMatchObject({ totalCompanies: 4 })
-	const payload = queueable.payload as Record<string, any>
-	expect(payload).toMatchObject({ mode: 'bulk', lookingFor: 'Head of Engineering', topX: 7, myCompany: NO_COMPANY_DESCRIPTION })
-	expect(payload.companies.map((c: { id: string | null }) => c.id)).toEqual([acme.id, acme.id, globex.id, null])
-	expect(payload.companies[3]).toMatchObject({ name: 'Initech', linkedinUrl: 'https://www.linkedin.com/company/initech' })
+	const payload = queueable.payload as unknown as StoredPayload
+	expect(payload).toMatchObject({
+		mode: 'bulk',
+		lookingFor: 'Head of Engineering',
+		topX: 7,
+		myCompany: NO_COMPANY_DESCRIPTION,
+	})
+	expect(payload.companies.map((c) => c.id)).toEqual([acme.id, acme.id, globex.id, null])
+	expect(payload.companies[3]).toMatchObject({
+		name: 'Initech',
+		linkedinUrl: 'https://www.linkedin.com/company/initech',
+	})
 	const jobs = await prisma.$queryRaw<Array<{ task_identifier: string }>>`
 		SELECT task_identifier FROM graphile_worker.jobs WHERE key = ${`queueable:${queueable.id}`}`
 	expect(jobs).toEqual([{ task_identifier: 'search_contacts' }])
 
-	await prisma.organization.update({ where: { id: organizationId }, data: { description: 'We sell rockets' } })
+	await prisma.organization.update({
+		where: { id: organizationId },
+		data: { description: 'We sell rockets' },
+	})
 	const second = await single({ targetCompany: { id: acme.id }, lookingFor: 'CTO', topX: 1 }, owner.cookie)
-	const secondPayload = (await prisma.queueable.findUniqueOrThrow({ where: { id: second.body.data.queueableId } }))
-		.payload as Record<string, any>
+	const secondPayload = (
+		await prisma.queueable.findUniqueOrThrow({ where: { id: second.body.data.queueableId } })
+	).payload as unknown as StoredPayload
 	expect(secondPayload).toMatchObject({ mode: 'single', myCompany: 'We sell rockets' })
-	await prisma.organization.update({ where: { id: organizationId }, data: { summary: 'Rockets, summarized' } })
+	await prisma.organization.update({
+		where: { id: organizationId },
+		data: { summary: 'Rockets, summarized' },
+	})
 	const third = await single({ targetCompany: { id: acme.id }, lookingFor: 'CTO', topX: 1 }, owner.cookie)
-	const thirdPayload = (await prisma.queueable.findUniqueOrThrow({ where: { id: third.body.data.queueableId } }))
-		.payload as Record<string, any>
+	const thirdPayload = (
+		await prisma.queueable.findUniqueOrThrow({ where: { id: third.body.data.queueableId } })
+	).payload as unknown as StoredPayload
 	expect(thirdPayload.myCompany).toBe('Rockets, summarized')
 })
 

@@ -53,10 +53,9 @@ export async function gatherCandidates(
 			outcomes.push({ name, status: 'skipped', found: 0, note: result.reason.message })
 		} else {
 			const note =
-				result.reason instanceof SourceFailed
-					? result.reason.message
-					: `${name} failed unexpectedly`
-			if (!(result.reason instanceof SourceFailed)) console.error(`contact search source ${name}`, result.reason)
+				result.reason instanceof SourceFailed ? result.reason.message : `${name} failed unexpectedly`
+			if (!(result.reason instanceof SourceFailed))
+				console.error(`contact search source ${name}`, result.reason)
 			outcomes.push({ name, status: 'failed', found: 0, note })
 		}
 	})

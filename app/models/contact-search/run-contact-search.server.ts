@@ -165,28 +165,26 @@ async function searchCompany(
 				signal,
 			})
 		: { ranked: [], ranker: null }
-	const topContacts = ranked.slice(0, payload.topX).map(
-		(c, position): ContactSearchResult => ({
-			id: `c${index}-${position + 1}`,
-			rank: c.rank ?? position + 1,
-			firstName: c.firstName,
-			lastName: c.lastName,
-			email: c.email,
-			phone: c.phone,
-			role: c.role,
-			roleDetails: c.roleDetails,
-			companyName: c.companyName ?? company.name,
-			linkedinUrl: c.linkedinUrl,
-			matchReason: c.matchReason,
-			score: c.score,
-			relevanceScore: Math.round(c.score * 100),
-			location: c.location,
-			companyData: { id: company.id, name: company.name, website: company.website, logoUrl: company.logoUrl },
-			source: c.source,
-			sources: c.sources ?? [c.source],
-			existingContactId: c.existingContactId,
-		}),
-	)
+	const topContacts = ranked.slice(0, payload.topX).map((c, position): ContactSearchResult => ({
+		id: `c${index}-${position + 1}`,
+		rank: c.rank ?? position + 1,
+		firstName: c.firstName,
+		lastName: c.lastName,
+		email: c.email,
+		phone: c.phone,
+		role: c.role,
+		roleDetails: c.roleDetails,
+		companyName: c.companyName ?? company.name,
+		linkedinUrl: c.linkedinUrl,
+		matchReason: c.matchReason,
+		score: c.score,
+		relevanceScore: Math.round(c.score * 100),
+		location: c.location,
+		companyData: { id: company.id, name: company.name, website: company.website, logoUrl: company.logoUrl },
+		source: c.source,
+		sources: c.sources ?? [c.source],
+		existingContactId: c.existingContactId,
+	}))
 	const result: CompanyContactSearchResult = {
 		...base,
 		topContacts,

@@ -49,13 +49,12 @@ export async function startContactSearch(
 	{ mode, input }: { mode: ContactSearchMode; input: unknown },
 ): Promise<ContactSearchStarted> {
 	const parsed =
-		mode === 'single'
-			? SingleContactSearchSchema.safeParse(input)
-			: BulkContactSearchSchema.safeParse(input)
+		mode === 'single' ? SingleContactSearchSchema.safeParse(input) : BulkContactSearchSchema.safeParse(input)
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0]
 		// No company at all reads as the form's message, not zod's "expected object".
-		const noCompany = issue?.code === 'invalid_type' && issue.path.length === 1 && issue.path[0] === 'targetCompany'
+		const noCompany =
+			issue?.code === 'invalid_type' && issue.path.length === 1 && issue.path[0] === 'targetCompany'
 		throw new ContactSearchInputError(
 			noCompany ? CONTACT_SEARCH_MESSAGES.companyRequired : (issue?.message ?? 'Invalid request'),
 		)
@@ -83,7 +82,11 @@ export async function startContactSearch(
 	const linkedinConnected = actor.userId
 		? Boolean(
 				await prisma.user.findFirst({
-					where: { id: actor.userId, linkedinConnectedAt: { not: null }, linkedinAuthEncrypted: { not: null } },
+					where: {
+						id: actor.userId,
+						linkedinConnectedAt: { not: null },
+						linkedinAuthEncrypted: { not: null },
+					},
 					select: { id: true },
 				}),
 			)
@@ -91,7 +94,9 @@ export async function startContactSearch(
 	return {
 		queueableId: queueable.id,
 		totalCompanies: companies.length,
-		estimatedTime: describeDuration(estimateSearchSeconds({ companies: companies.length, linkedinConnected })),
+		estimatedTime: describeDuration(
+			estimateSearchSeconds({ companies: companies.length, linkedinConnected }),
+		),
 	}
 }
 

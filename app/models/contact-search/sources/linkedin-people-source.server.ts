@@ -1,7 +1,4 @@
-import {
-	createLinkedInClient,
-	LinkedInRequestError,
-} from '#app/integrations/linkedin/linkedin-client.ts'
+import { createLinkedInClient, LinkedInRequestError } from '#app/integrations/linkedin/linkedin-client.ts'
 import { getLinkedInCredentials } from '#app/models/linkedin/linkedin-connection.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { canonicalLinkedinUrl } from '#app/utils/linkedin-url.ts'

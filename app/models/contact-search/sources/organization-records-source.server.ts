@@ -2,7 +2,12 @@ import { type Prisma } from '#app/generated/prisma/client.ts'
 import { type ContactCandidate } from '#app/schemas/contact-search.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { canonicalLinkedinUrl } from '#app/utils/linkedin-url.ts'
-import { candidate, type CandidateSource, type SearchCompany, type SourceContext } from './candidate-source.ts'
+import {
+	candidate,
+	type CandidateSource,
+	type SearchCompany,
+	type SourceContext,
+} from './candidate-source.ts'
 import { linkedinCompanyName, registrableDomain } from './registrable-domain.ts'
 
 // Source (a): people the organization already has at the company — its contacts (by company id,
@@ -15,10 +20,7 @@ const MAX_ROWS = 200
 export const organizationRecordsSource: CandidateSource = {
 	name: 'organization',
 	async find(company, context) {
-		const [contacts, leads] = await Promise.all([
-			findContacts(company, context),
-			findLeads(company, context),
-		])
+		const [contacts, leads] = await Promise.all([findContacts(company, context), findLeads(company, context)])
 		return [...contacts, ...leads]
 	},
 }
@@ -38,7 +40,11 @@ async function findContacts(company: SearchCompany, { organizationId }: SourceCo
 		...(company.id ? [{ companyId: company.id }] : []),
 		...emailDomainConditions(domain),
 		...(universalName
-			? [{ company: { linkedinUrl: { contains: `/company/${universalName}`, mode: 'insensitive' as const } } }]
+			? [
+					{
+						company: { linkedinUrl: { contains: `/company/${universalName}`, mode: 'insensitive' as const } },
+					},
+				]
 			: []),
 		{ company: { name: { equals: company.name, mode: 'insensitive' } } },
 	]
@@ -61,24 +67,23 @@ async function findContacts(company: SearchCompany, { organizationId }: SourceCo
 		orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
 		take: MAX_ROWS,
 	})
-	return rows.map(
-		(row): ContactCandidate =>
-			candidate({
-				key: `contact:${row.id}`,
-				source: 'CONTACTS',
-				firstName: row.firstName || null,
-				middleName: row.middleName,
-				lastName: row.lastName || null,
-				email: row.email,
-				phone: row.phone,
-				role: row.role,
-				roleDetails: row.roleDetails,
-				summary: row.summary,
-				linkedinUrl: row.linkedin ? (canonicalLinkedinUrl(row.linkedin) ?? row.linkedin) : null,
-				companyName: row.company?.name ?? company.name,
-				companyId: row.companyId ?? company.id,
-				existingContactId: row.id,
-			}),
+	return rows.map((row): ContactCandidate =>
+		candidate({
+			key: `contact:${row.id}`,
+			source: 'CONTACTS',
+			firstName: row.firstName || null,
+			middleName: row.middleName,
+			lastName: row.lastName || null,
+			email: row.email,
+			phone: row.phone,
+			role: row.role,
+			roleDetails: row.roleDetails,
+			summary: row.summary,
+			linkedinUrl: row.linkedin ? (canonicalLinkedinUrl(row.linkedin) ?? row.linkedin) : null,
+			companyName: row.company?.name ?? company.name,
+			companyId: row.companyId ?? company.id,
+			existingContactId: row.id,
+		}),
 	)
 }
 
@@ -87,10 +92,7 @@ async function findLeads(company: SearchCompany, { organizationId }: SourceConte
 	const rows = await prisma.leadImportLead.findMany({
 		where: {
 			leadImport: { organizationId },
-			OR: [
-				{ companyName: { equals: company.name, mode: 'insensitive' } },
-				...emailDomainConditions(domain),
-			],
+			OR: [{ companyName: { equals: company.name, mode: 'insensitive' } }, ...emailDomainConditions(domain)],
 		},
 		select: {
 			id: true,
@@ -107,21 +109,20 @@ async function findLeads(company: SearchCompany, { organizationId }: SourceConte
 		orderBy: { id: 'asc' },
 		take: MAX_ROWS,
 	})
-	return rows.map(
-		(row): ContactCandidate =>
-			candidate({
-				key: `lead:${row.id}`,
-				source: 'LEADS',
-				firstName: row.firstName || null,
-				middleName: row.middleName,
-				lastName: row.lastName || null,
-				email: row.email,
-				phone: row.phone,
-				role: row.role,
-				roleDetails: row.roleDetails,
-				linkedinUrl: row.linkedin ? (canonicalLinkedinUrl(row.linkedin) ?? row.linkedin) : null,
-				companyName: row.companyName ?? company.name,
-				companyId: company.id,
-			}),
+	return rows.map((row): ContactCandidate =>
+		candidate({
+			key: `lead:${row.id}`,
+			source: 'LEADS',
+			firstName: row.firstName || null,
+			middleName: row.middleName,
+			lastName: row.lastName || null,
+			email: row.email,
+			phone: row.phone,
+			role: row.role,
+			roleDetails: row.roleDetails,
+			linkedinUrl: row.linkedin ? (canonicalLinkedinUrl(row.linkedin) ?? row.linkedin) : null,
+			companyName: row.companyName ?? company.name,
+			companyId: company.id,
+		}),
 	)
 }

@@ -86,8 +86,10 @@ export const peopleDataSource: CandidateSource = {
 
 function classifyProviderError(error: unknown): AttemptFailure {
 	if (error instanceof HttpStatusError) {
-		if (error.status === 429) return { retry: true, reason: 'the people-data provider is rate limiting (429)' }
-		if (error.status >= 500) return { retry: true, reason: `the people-data provider failed (${error.status})` }
+		if (error.status === 429)
+			return { retry: true, reason: 'the people-data provider is rate limiting (429)' }
+		if (error.status >= 500)
+			return { retry: true, reason: `the people-data provider failed (${error.status})` }
 		if (error.status === 401 || error.status === 403)
 			throw new SourceFailed('the people-data provider refused the API key')
 		return { retry: false, reason: `the people-data provider refused the search (${error.status})` }
@@ -95,6 +97,7 @@ function classifyProviderError(error: unknown): AttemptFailure {
 	const name = error instanceof Error ? error.name : ''
 	if (name === 'TimeoutError' || name === 'AbortError')
 		return { retry: true, reason: 'the people-data provider did not answer' }
-	if (error instanceof SyntaxError) return { retry: false, reason: 'the people-data provider answered something that is not JSON' }
+	if (error instanceof SyntaxError)
+		return { retry: false, reason: 'the people-data provider answered something that is not JSON' }
 	return { retry: true, reason: 'the people-data provider could not be reached' }
 }
