@@ -70,6 +70,7 @@ export const ROUTE_LIMITS: RouteLimit[] = [
 	// Contact search (issue 15): each start runs LinkedIn, the provider and the model for every company.
 	{ route: 'POST /api/v2/leads/contacts/search', budget: 'searchPerOrganization' },
 	{ route: 'POST /api/v2/leads/contacts/search/bulk', budget: 'searchPerOrganization' },
+	{ route: 'POST /api/v1/lead-scraper/import/company', budget: 'searchPerOrganization' },
 ]
 
 /** Load balancers poll it; it must answer even when a client is limited. */

@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from 'vitest'
 import { type ContactSearchPayload } from '#app/models/contact-search/start-contact-search.server.ts'
+import { action as importCompanies } from '#app/routes/api+/v1+/lead-scraper.import.company.ts'
 import { action as startBulk } from '#app/routes/api+/v2+/leads.contacts.search.bulk.ts'
 import { action as startSingle } from '#app/routes/api+/v2+/leads.contacts.search.ts'
 import {
@@ -220,4 +221,64 @@ test('signed out: 401', async () => {
 		}),
 	)
 	expect(response.status).toBe(401)
+})
+
+test('the lead scraper’s company mode: each CSV of companies starts one bulk search', async () => {
+	const owner = await createSignedInUser()
+	const upload = (files: Array<[string, string]>, fields: Record<string, string>) => {
+		const form = new FormData()
+		files.forEach(([name, text], index) =>
+			form.append(`file-${index}`, new File([text], name, { type: 'text/csv' })),
+		)
+		for (const [key, value] of Object.entries(fields)) form.append(key, value)
+		return callRoute(() =>
+			importCompanies({
+				request: makeRequest('/api/v1/lead-scraper/import/company', {
+					method: 'POST',
+					cookie: owner.cookie,
+					form,
+				}),
+				params: {},
+				context: {},
+			}),
+		)
+	}
+	const csv =
+		'Name,Website,LinkedIn URL\nAcme Anvils,acme.test,https://www.linkedin.com/company/acme\nGlobex,globex.test,\n'
+	const one = await upload([['companies.csv', csv]], {
+		lookingFor: 'CTO',
+		rolePromptPresent: 'false',
+		topX: '4',
+	})
+	expect(one.status).toBe(202)
+	expect(one.body).toEqual({ queueableId: expect.any(String), totalCompanies: 2 })
+	const payload = (await prisma.queueable.findUniqueOrThrow({ where: { id: one.body.queueableId } }))
+		.payload as unknown as StoredPayload
+	expect(payload).toMatchObject({ mode: 'bulk', topX: 4, lookingFor: 'CTO' })
+	expect(payload.companies.map((c) => [c.name, c.website, c.linkedinUrl])).toEqual([
+		['Acme Anvils', 'https://acme.test', 'https://www.linkedin.com/company/acme'],
+		['Globex', 'https://globex.test', null],
+	])
+
+	const two = await upload(
+		[
+			['a.csv', csv],
+			['b.csv', 'Name\nInitech\n'],
+		],
+		{ lookingFor: 'CTO', topX: '2' },
+	)
+	expect(two.status).toBe(202)
+	expect(two.body.queueableIds).toHaveLength(2)
+	expect(two.body.totalCompanies).toBe(3)
+
+	const tooMany = await upload([['c.csv', csv]], { lookingFor: 'CTO', topX: '21' })
+	expect(tooMany.status).toBe(400)
+	expect(tooMany.body.message).toBe(CONTACT_SEARCH_MESSAGES.tooManyPerCompany)
+	const noLookingFor = await upload([['c.csv', csv]], { topX: '3' })
+	expect(noLookingFor.status).toBe(400)
+	expect(noLookingFor.body.message).toBe(CONTACT_SEARCH_MESSAGES.lookingForRequired)
+	const noFile = await upload([], { lookingFor: 'CTO', topX: '3' })
+	expect(noFile.status).toBe(400)
+	const noCompanies = await upload([['empty.csv', 'Name\n']], { lookingFor: 'CTO', topX: '3' })
+	expect(noCompanies.status).toBe(400)
 })

@@ -143,6 +143,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/api+/v1+/lead-scraper.analyze-csv': {
 		json: { content: 'Name,Looking for\nAda,Head of marketing' },
 	},
+	'routes/api+/v1+/lead-scraper.import.company': { form: { lookingFor: 'CTO', topX: '3' } },
 	'routes/api+/v1+/lead-scraper.import.file': { form: { instructions: 'Only engineers' } },
 	// A refused port: the job would fail at once; the start itself touches no other organization.
 	'routes/api+/v1+/lead-scraper.import.link': { json: { url: 'http://127.0.0.1:1/team', type: 'LINK' } },
