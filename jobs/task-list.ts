@@ -5,6 +5,7 @@ import { IMPORT_COMPANIES_TASK } from '#app/jobs/import-companies.ts'
 import { IMPORT_LEADS_TASK } from '#app/jobs/import-leads.ts'
 import { PARSE_DOCUMENT_TASK } from '#app/jobs/parse-document.ts'
 import { REQUEUE_STRANDED_EMAIL_STEPS_TASK } from '#app/jobs/requeue-stranded-email-steps.ts'
+import { SEARCH_CONTACTS_TASK } from '#app/jobs/search-contacts.ts'
 import { RUN_LINKEDIN_ACTIONS_TASK } from '#app/jobs/run-linkedin-actions.ts'
 import { SEND_EMAIL_STEP_TASK } from '#app/jobs/send-email-step.ts'
 import { SYNC_ALL_MAILBOXES_TASK } from '#app/jobs/sync-all-mailboxes.ts'
@@ -13,6 +14,7 @@ import { generateSequenceTask } from './tasks/assistant/generate-sequence.ts'
 import { cleanupExpiredSessions } from './tasks/auth/cleanup-expired-sessions.ts'
 import { importCompaniesTask } from './tasks/companies/import-companies.ts'
 import { parseDocument } from './tasks/documents/parse-document.ts'
+import { searchContactsTask } from './tasks/contact-search/search-contacts.ts'
 import { importLeadsTask } from './tasks/leads/import-leads.ts'
 import { runLinkedInActionsTask } from './tasks/linkedin/run-linkedin-actions.ts'
 import { syncAllMailboxesTask } from './tasks/mailboxes/sync-all-mailboxes.ts'
@@ -36,4 +38,5 @@ export const taskList: TaskList = {
 	[SYNC_MAILBOX_TASK]: syncMailboxTask,
 	[SYNC_ALL_MAILBOXES_TASK]: syncAllMailboxesTask,
 	[RUN_LINKEDIN_ACTIONS_TASK]: runLinkedInActionsTask,
+	[SEARCH_CONTACTS_TASK]: searchContactsTask,
 }

@@ -137,6 +137,8 @@ export type ContactCandidate = {
 	companyId: string | null
 	/** The organization's contact when this person is already saved (dimmed, not selectable). */
 	existingContactId: string | null
+	/** Every source that found this person (after de-duplication across sources); `source` is the first. */
+	sources?: CandidateSource[]
 }
 
 /** Spec "Contact search result", plus where the person came from and whether they are saved. */
@@ -158,6 +160,8 @@ export type ContactSearchResult = {
 	companyData: { id: string | null; name: string | null; website?: string | null; logoUrl?: string | null }
 	source: CandidateSource
 	existingContactId: string | null
+	/** Every source that found this person. */
+	sources?: CandidateSource[]
 }
 
 /** One company's part of a search: spec "Bulk result" results[]. */
@@ -170,6 +174,8 @@ export type CompanyContactSearchResult = {
 	totalEmployeesAnalyzed: number
 	/** Set when this company's search failed (the others still count). */
 	error?: string
+	/** Each source's outcome for this company: found n, skipped (with why) or failed (with why). */
+	sources?: Array<{ name: string; status: 'ok' | 'skipped' | 'failed'; found: number; note?: string }>
 }
 
 /** The Queueable's `result` for both modes (a single search has one company). */

@@ -96,6 +96,19 @@ const schema = z.object({
 	FIRECRAWL_API_URL: z.string().url().default('https://api.firecrawl.dev'),
 	/** Pause after each parsed PDF page; only tests set it, to watch progress advance. */
 	DOCUMENT_PARSE_PAGE_DELAY_MS: z.coerce.number().int().min(0).default(0),
+	/** Contact search (decision 037): companies searched at once by one job. */
+	CONTACT_SEARCH_CONCURRENCY: z.coerce.number().int().positive().default(5),
+	/** Each call to LinkedIn or the people-data provider; retried on 429/5xx a few times, then the source fails. */
+	CONTACT_SEARCH_SOURCE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+	CONTACT_SEARCH_SOURCE_ATTEMPTS: z.coerce.number().int().positive().default(3),
+	CONTACT_SEARCH_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1_000),
+	/** Most candidates read from LinkedIn (10 a page) and from the provider per company. */
+	CONTACT_SEARCH_MAX_CANDIDATES: z.coerce.number().int().positive().default(50),
+	/** LinkedIn's people search GraphQL query id (it rotates with LinkedIn's releases). */
+	LINKEDIN_PEOPLE_SEARCH_QUERY_ID: z.string().optional(),
+	/** An Apollo-style people-data provider (POST {base}/v1/mixed_people/search); off without a key. */
+	PEOPLE_DATA_API_KEY: z.string().optional(),
+	PEOPLE_DATA_BASE_URL: z.string().url().default('https://api.apollo.io'),
 	/** `off` turns every rate limit off; the budgets are RATE_LIMIT_* (app/utils/rate-limit-budgets.ts). */
 	RATE_LIMITS: z.enum(['on', 'off', '']).optional(),
 })

@@ -67,8 +67,10 @@ export const ROUTE_LIMITS: RouteLimit[] = [
 	// Logging calls (issue 18): a write each; a person logs a few an hour, a script thousands.
 	{ route: 'POST /calls', budget: 'callOutcomePerOrganization' },
 	{ route: 'POST /api/v1/calls/:stepId/outcome', budget: 'callOutcomePerOrganization' },
-	// Ready for the routes of later issues, for instance:
-	// { route: 'POST /api/v1/contact-searches', budget: 'searchPerOrganization' },
+	// Contact search (issue 15): each start runs LinkedIn, the provider and the model for every company.
+	{ route: 'POST /api/v2/leads/contacts/search', budget: 'searchPerOrganization' },
+	{ route: 'POST /api/v2/leads/contacts/search/bulk', budget: 'searchPerOrganization' },
+	{ route: 'POST /api/v1/lead-scraper/import/company', budget: 'searchPerOrganization' },
 ]
 
 /** Load balancers poll it; it must answer even when a client is limited. */

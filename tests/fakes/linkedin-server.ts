@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { type AddressInfo } from 'node:net'
+import { DEFAULT_PEOPLE_SEARCH_QUERY_ID } from '#app/integrations/linkedin/linkedin-client.ts'
 import {
 	DEFAULT_LINKEDIN_QUERY_IDS,
 	type LinkedInQueryIds,
@@ -20,6 +21,9 @@ export type FakeLinkedInMemberInput = {
 	firstName: string
 	lastName: string
 	headline?: string
+	/** Where they work now: the company's universal name (/company/<name>) or its name; the people search finds them by either. */
+	company?: string
+	location?: string
 }
 
 export type FakeLinkedInAccountInput = FakeLinkedInMemberInput & { liAt?: string; jsessionId?: string }
@@ -58,7 +62,15 @@ export type FakeLinkedInSend = {
 	at: number
 }
 
-type Member = { id: string; username: string; firstName: string; lastName: string; headline: string }
+type Member = {
+	id: string
+	username: string
+	firstName: string
+	lastName: string
+	headline: string
+	company: string | null
+	location: string | null
+}
 type Account = {
 	member: Member
 	liAt: string
@@ -86,11 +98,13 @@ export async function startFakeLinkedIn({
 	port = 0,
 	accounts: initialAccounts,
 	queryIds = DEFAULT_LINKEDIN_QUERY_IDS,
+	peopleSearchQueryId = DEFAULT_PEOPLE_SEARCH_QUERY_ID,
 	control = false,
 }: {
 	port?: number
 	accounts?: FakeLinkedInAccountInput[]
 	queryIds?: LinkedInQueryIds
+	peopleSearchQueryId?: string
 	/** Serves the control routes (`/__control/…`) for a test in another process (the e2e server's fake). */
 	control?: boolean
 } = {}) {
@@ -138,6 +152,8 @@ export async function startFakeLinkedIn({
 			firstName: input.firstName,
 			lastName: input.lastName,
 			headline: input.headline ?? '',
+			company: input.company?.toLowerCase() ?? null,
+			location: input.location ?? null,
 		}
 		members.set(created.username, created)
 		membersById.set(created.id, created)
@@ -528,7 +544,48 @@ export async function startFakeLinkedIn({
 		page(ctx, found.reactions, (r) => ({ reactionType: r.type, actor: actor(r.by) }))
 	}
 
+	/**
+	 * LinkedIn's people search (search/dash/clusters through GraphQL): the members whose company is
+	 * the `currentCompany` filter's universal name or the keywords, 10 a page, in the order added.
+	 */
+	function peopleSearch(ctx: Context) {
+		const q = ctx.url.searchParams
+		const queryId = q.get('queryId')
+		if (queryId !== peopleSearchQueryId) {
+			return send(ctx.res, ctx.record, 400, { errors: [{ message: `Unknown queryId ${queryId}` }] })
+		}
+		const variables = q.get('variables') ?? ''
+		const company = variables.match(/key:currentCompany,value:List\(([^)]*)\)/)?.[1]
+		const keywords = variables.match(/keywords:([^,]*),/)?.[1]
+		const wanted = decodeURIComponent(company ?? keywords ?? '').toLowerCase()
+		const start = Number(variables.match(/\(start:(\d+)/)?.[1] ?? 0)
+		const count = Math.min(50, Number(variables.match(/count:(\d+)\)$/)?.[1] ?? 10))
+		const found = wanted
+			? [...members.values()].filter((m) => m.company === wanted && m !== ctx.account.member)
+			: []
+		const items = found.slice(start, start + count).map((m) => ({
+			item: {
+				entityResult: {
+					entityUrn: `urn:li:fsd_entityResultViewModel:(${profileUrn(m)},SEARCH_SRP,DEFAULT)`,
+					title: { text: `${m.firstName} ${m.lastName}`.trim() },
+					primarySubtitle: m.headline ? { text: m.headline } : null,
+					secondarySubtitle: m.location ? { text: m.location } : null,
+					navigationUrl: `https://www.linkedin.com/in/${m.username}?miniProfileUrn=urn%3Ali%3Afs_miniProfile%3A${m.id}`,
+				},
+			},
+		}))
+		send(ctx.res, ctx.record, 200, {
+			data: {
+				searchDashClustersByAll: {
+					elements: [{ items }],
+					paging: { start, count, total: found.length },
+				},
+			},
+		})
+	}
+
 	const routes: Record<string, (ctx: Context, path: string) => void> = {
+		'GET graphql': peopleSearch,
 		'GET me': getMe,
 		'GET identity/dash/profiles': getProfile,
 		'POST voyagerRelationshipsDashMemberRelationships': createInvitation,

@@ -178,8 +178,55 @@ export async function seedOrganization(marker: string, { email }: { email?: stri
 			},
 		},
 	})
+	// A finished contact search (issue 15) with one result: its signals route takes its id.
+	const contactSearch = await prisma.queueable.create({
+		data: {
+			organizationId,
+			userId: user.id,
+			type: 'contact_search',
+			status: 'COMPLETED',
+			payload: { mode: 'single', lookingFor: `${tag} CTO`, topX: 1, companies: [] },
+			result: {
+				mode: 'single',
+				ranker: 'offline',
+				results: [
+					{
+						companyId: company.id,
+						companyName: `${tag} Co`,
+						website: null,
+						logoUrl: null,
+						totalEmployeesAnalyzed: 1,
+						topContacts: [
+							{
+								id: 'c0-1',
+								rank: 1,
+								firstName: `${tag}Found`,
+								lastName: 'Person',
+								email: `${tag}-found@${marker}.example`,
+								phone: null,
+								role: `${tag} CTO`,
+								roleDetails: null,
+								companyName: `${tag} Co`,
+								linkedinUrl: `https://www.linkedin.com/in/${tag}-found`,
+								matchReason: `${tag} reason`,
+								score: 0.9,
+								relevanceScore: 90,
+								location: null,
+								companyData: { id: company.id, name: `${tag} Co` },
+								source: 'CONTACTS',
+								existingContactId: null,
+							},
+						],
+					},
+				],
+				summary: { totalContactsFound: 1, successfulCompanies: 1 },
+				query: { lookingFor: `${tag} CTO`, topX: 1 },
+			},
+		},
+	})
 	const ids = {
 		organization: organizationId,
+		contactSearch: contactSearch.id,
 		leadImportQueue: leadImportQueueable.id,
 		companyImport: companyImport.id,
 		companyImportRow: companyImport.rows[0]!.id,

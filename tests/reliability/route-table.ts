@@ -143,6 +143,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/api+/v1+/lead-scraper.analyze-csv': {
 		json: { content: 'Name,Looking for\nAda,Head of marketing' },
 	},
+	'routes/api+/v1+/lead-scraper.import.company': { form: { lookingFor: 'CTO', topX: '3' } },
 	'routes/api+/v1+/lead-scraper.import.file': { form: { instructions: 'Only engineers' } },
 	// A refused port: the job would fail at once; the start itself touches no other organization.
 	'routes/api+/v1+/lead-scraper.import.link': { json: { url: 'http://127.0.0.1:1/team', type: 'LINK' } },
@@ -173,6 +174,17 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/api+/v1+/lists.$slug': {},
 	'routes/api+/v1+/organizations.invite': { json: { email: 'new@example.com' } },
 	'routes/api+/v1+/organizations.invite.$id': { variants: [{ id: 'invite' }] },
+	// Contact search (issue 15, API v2): starts by company facts; the signals of a finished search.
+	'routes/api+/v2+/leads.contacts.search': {
+		json: { targetCompany: { name: 'Fuzz Co' }, lookingFor: 'CTO', topX: 3 },
+	},
+	'routes/api+/v2+/leads.contacts.search.bulk': {
+		json: { targetCompanies: [{ name: 'Fuzz Co' }], lookingFor: 'CTO', topX: 3 },
+	},
+	'routes/api+/v2+/leads.contacts.search.$queueableId.signals': {
+		variants: [{ queueableId: 'contactSearch' }],
+		json: { accepted: ['c0-1'], rejected: [] },
+	},
 	'routes/api+/v1+/queueables.$id': { variants: [{ id: 'queueable' }], json: { action: 'cancel' } },
 	'routes/api+/v1+/science.f': { json: { type: 'bug', message: 'It broke' } },
 	// A loopback URL: the fetcher refuses it before any network, so the fuzz never waits on DNS.

@@ -19,8 +19,13 @@ export {
 	type LinkedInQueryIds,
 } from './linkedin-request.ts'
 
+/** LinkedIn's people search (search/dash/clusters as GraphQL); rotates like the others: configuration. */
+export const DEFAULT_PEOPLE_SEARCH_QUERY_ID = 'voyagerSearchDashClusters.b0928897b71bd00a5a7291755dcd64f0'
+
 export type LinkedInClientOptions = LinkedInRequestOptions & {
 	queryIds?: Partial<LinkedInQueryIds>
+	/** The people search's query id (LINKEDIN_PEOPLE_SEARCH_QUERY_ID). */
+	peopleSearchQueryId?: string
 	/** Where contacts' profile URLs point (LinkedIn's own address, also when the API is a fake). */
 	profileBaseUrl?: string
 }
@@ -53,6 +58,16 @@ export type LinkedInPostContact = {
 	linkedin: string
 	headline: string | null
 	source: 'comment' | 'reaction'
+}
+
+/** A person found by the people search: what LinkedIn shows on a search result. */
+export type LinkedInSearchPerson = {
+	firstName: string
+	lastName: string
+	headline: string | null
+	location: string | null
+	linkedin: string
+	profileUrn: string | null
 }
 
 export type LinkedInClient = ReturnType<typeof createLinkedInClient>
@@ -314,7 +329,80 @@ export function createLinkedInClient(options: LinkedInClientOptions) {
 		return { contacts, text }
 	}
 
-	return { getMe, getProfile, sendInvitation, sendMessage, listConversationMessages, getPostAuthors }
+	type SearchEntity = {
+		title?: { text?: string }
+		primarySubtitle?: { text?: string }
+		secondarySubtitle?: { text?: string }
+		navigationUrl?: string
+		entityUrn?: string
+	}
+	type SearchPage = {
+		data?: {
+			searchDashClustersByAll?: {
+				elements?: Array<{ items?: Array<{ item?: { entityResult?: SearchEntity | null } }> }>
+				paging?: { total?: number }
+			}
+		}
+	}
+
+	/**
+	 * People who work at a company now (LinkedIn's people search filtered by current company: its
+	 * universal name from /company/<name>, else the name as keywords), up to `max`, 10 a page.
+	 */
+	async function searchCompanyPeople({
+		companyName,
+		universalName,
+		max,
+	}: {
+		companyName: string
+		universalName?: string | null
+		max: number
+	}) {
+		const people: LinkedInSearchPerson[] = []
+		const queryId = options.peopleSearchQueryId ?? DEFAULT_PEOPLE_SEARCH_QUERY_ID
+		const filters = [
+			'(key:resultType,value:List(PEOPLE))',
+			...(universalName ? [`(key:currentCompany,value:List(${restliEncode(universalName)}))`] : []),
+		]
+		const keywords = universalName ? '' : `keywords:${restliEncode(companyName)},`
+		for (let start = 0; people.length < max; start += 10) {
+			const variables = `(start:${start},origin:FACETED_SEARCH,query:(${keywords}flagshipSearchIntent:SEARCH_SRP,queryParameters:List(${filters.join(',')}),includeFiltersInResponse:false),count:10)`
+			const page = await request<SearchPage>(
+				`/graphql?includeWebMetadata=true&variables=${variables}&queryId=${queryId}`,
+				{ accept: 'graphql' },
+			)
+			const clusters = page.data?.searchDashClustersByAll
+			const results = (clusters?.elements ?? []).flatMap((e) => e.items ?? [])
+			for (const { item } of results) {
+				const entity = item?.entityResult
+				const url = str(entity?.navigationUrl)
+				const name = str(entity?.title?.text)
+				// "LinkedIn Member": a profile out of the viewer's network, without a name or address.
+				if (!entity || !url || !name || people.length >= max) continue
+				const [firstName = '', ...rest] = name.split(/\s+/)
+				people.push({
+					firstName,
+					lastName: rest.join(' '),
+					headline: str(entity.primarySubtitle?.text) ?? null,
+					location: str(entity.secondarySubtitle?.text) ?? null,
+					linkedin: url.split('?')[0]!,
+					profileUrn: str(entity.entityUrn) ?? null,
+				})
+			}
+			if (results.length < 10 || start + 10 >= (clusters?.paging?.total ?? Infinity)) break
+		}
+		return people
+	}
+
+	return {
+		getMe,
+		getProfile,
+		sendInvitation,
+		sendMessage,
+		listConversationMessages,
+		getPostAuthors,
+		searchCompanyPeople,
+	}
 }
 
 /**
