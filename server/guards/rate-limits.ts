@@ -71,6 +71,10 @@ export const ROUTE_LIMITS: RouteLimit[] = [
 	{ route: 'POST /api/v2/leads/contacts/search', budget: 'searchPerOrganization' },
 	{ route: 'POST /api/v2/leads/contacts/search/bulk', budget: 'searchPerOrganization' },
 	{ route: 'POST /api/v1/lead-scraper/import/company', budget: 'searchPerOrganization' },
+	// Its pages: find leads at one company, at several; Import Leads from the results (a save).
+	{ route: 'POST /companies/:companyId/find-leads', budget: 'searchPerOrganization' },
+	{ route: 'POST /contact-search/bulk', budget: 'searchPerOrganization' },
+	{ route: 'POST /contact-search/:queueId', budget: 'importPerOrganization' },
 ]
 
 /** Load balancers poll it; it must answer even when a client is limited. */

@@ -255,3 +255,110 @@ test.describe('Contact search results without JavaScript', () => {
 		await expect(page.getByTestId('result-row').first()).toHaveAttribute('data-existing', 'true')
 	})
 })
+
+/** Earlier leads at Acme Rockets (a finished lead import): the people a search finds there. */
+async function seedEarlierLeads(email: string) {
+	const { rows } = await db.query<{ organizationId: string; userId: string }>(
+		`SELECT m."organizationId", u.id AS "userId" FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1`,
+		[email],
+	)
+	const { organizationId, userId } = rows[0]!
+	const queueId = `q${randomUUID()}`
+	const leadImportId = `li${randomUUID()}`
+	await db.query(
+		`INSERT INTO "Queueable" (id, type, status, metadata, "organizationId", "userId", "updatedAt")
+		 VALUES ($1, 'LEAD_IMPORT', 'COMPLETED', '{"source":"team.txt"}', $2, $3, now())`,
+		[queueId, organizationId, userId],
+	)
+	await db.query(
+		`INSERT INTO "LeadImport" (id, source, state, name, "leadCount", "queueableId", "organizationId", "userId", "updatedAt")
+		 VALUES ($1, 'TEXT', 'READY', 'team.txt', 3, $2, $3, $4, now())`,
+		[leadImportId, queueId, organizationId, userId],
+	)
+	const people = [
+		['Margaret', 'Hamilton', 'Head of Sales, Europe'],
+		['Katherine', 'Johnson', 'Flight Dynamics Engineer'],
+		['Gene', 'Kranz', 'Chief Financial Officer'],
+	]
+	for (const [position, [firstName, lastName, role]] of people.entries()) {
+		await db.query(
+			`INSERT INTO "LeadImportLead" (id, "leadImportId", position, "firstName", "lastName", email, role, "companyName", "companyDescription")
+			 VALUES ($1, $2, $3, $4, $5, $6, $7, 'Acme Rockets', 'Reusable rockets')`,
+			[
+				`lil${randomUUID()}`,
+				leadImportId,
+				position,
+				firstName,
+				lastName,
+				`${firstName!.toLowerCase()}@acme-rockets.example`,
+				role,
+			],
+		)
+	}
+}
+
+test.describe('Finding leads', () => {
+	test.use({ viewport: { width: 1280, height: 900 } })
+
+	test('at one company: the form, then the ranked people with their reasons', async ({ page }) => {
+		test.setTimeout(90_000)
+		const email = await signIn(page)
+		const acme = await postJson<{ id: string }>(page.request, '/api/v1/companies', {
+			name: 'Acme Rockets',
+			description: 'Reusable rockets',
+		})
+		await seedEarlierLeads(email)
+		await page.goto(`/companies/${acme.id}`)
+		await page.getByRole('link', { name: 'Find leads' }).click()
+		await expect(page.getByRole('heading', { name: 'Find leads at Acme Rockets' })).toBeVisible()
+		await page.getByLabel('Number of people').fill('21')
+		await page.getByLabel('What are you looking for?').fill('head of sales in Europe')
+		await page.getByRole('button', { name: 'Find Leads' }).click()
+		await expect(page.getByText('Cannot exceed 20 people').first()).toBeVisible()
+		await page.getByLabel('Number of people').fill('2')
+		await page.getByRole('button', { name: 'Find Leads' }).click()
+		await expect(toast(page, /^Contact search started! Estimated time: /)).toBeVisible()
+		await expect(page).toHaveURL(/\/contact-search\//)
+		const rows = page.getByTestId('result-row')
+		await expect(rows).toHaveCount(2, { timeout: 30_000 })
+		await expect(rows.first()).toContainText('#1')
+		await expect(rows.first()).toContainText('Margaret Hamilton')
+		await expect(rows.first()).toContainText(/sales/i)
+		await page.screenshot({ path: `${SHOTS}/single-results.png`, fullPage: true })
+	})
+
+	test('at several: chosen on the Companies page, the bulk form, the search started', async ({ page }) => {
+		test.setTimeout(90_000)
+		const email = await signIn(page)
+		for (const name of ['Acme Rockets', 'Globex']) {
+			await postJson(page.request, '/api/v1/companies', { name, description: `${name} makes things` })
+		}
+		await seedEarlierLeads(email)
+		await page.goto('/companies')
+		await page.getByRole('button', { name: 'Find Leads from Multiple Companies' }).click()
+		await expect(page.getByText('Please select at least one company')).toBeVisible()
+		await page.goto('/companies')
+		await page.getByLabel('Select Acme Rockets').check()
+		await page.getByLabel('Select Globex').check()
+		await page.getByRole('button', { name: 'Find Leads from Multiple Companies' }).click()
+		await expect(page.getByRole('heading', { name: 'Find Leads from Multiple Companies' })).toBeVisible()
+		const chosen = page.getByRole('list', { name: 'Selected companies' })
+		await expect(chosen.getByRole('listitem')).toHaveCount(2)
+		await page.getByLabel('Top contacts per company').fill('3')
+		await expect(page.getByTestId('bulk-total-hint')).toHaveText(
+			'Maximum 20 contacts per company. Total: 6 contacts',
+		)
+		await page.getByRole('button', { name: 'Find Leads from 2 Companies' }).click()
+		await expect(toast(page, 'Please describe what you are looking for')).toBeVisible()
+		await page.getByLabel('What are you looking for?').fill('finance leaders')
+		await page.getByRole('button', { name: 'Find Leads from 2 Companies' }).click()
+		await expect(toast(page, /^Bulk contact search started for 2 companies! Estimated time: /)).toBeVisible()
+		await expect(page.getByText(/Found \d+ contacts? across 2 companies/)).toBeVisible({ timeout: 30_000 })
+		const acme = page.getByRole('region', { name: 'Acme Rockets' })
+		await expect(acme.getByTestId('result-row').first()).toContainText('Gene Kranz')
+		await expect(page.getByRole('region', { name: 'Globex' })).toContainText(
+			'No contacts found for this company',
+		)
+		await page.screenshot({ path: `${SHOTS}/bulk-started.png`, fullPage: true })
+	})
+})

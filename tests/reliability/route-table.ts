@@ -75,6 +75,15 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/_app+/lead-scraper.progress': { form: { intent: 'cancel' } },
 	// The review of a lead import: saving every new lead (the queue item is the organization's fixture).
 	'routes/_app+/lead-scraper.$queueId': { form: { intent: 'save', selection: 'all' } },
+	// Contact search's pages (issue 15): find leads at one company (its id in the path), at several
+	// (their ids in the body), and a finished search's results — Import Leads and the CSV export.
+	'routes/_app+/companies.$companyId_.find-leads': { form: { lookingFor: 'CTO', topX: '3' } },
+	'routes/_app+/contact-search.bulk': { form: { companyId: 'no-such-company', lookingFor: 'CTO', topX: '3' } },
+	'routes/_app+/contact-search.$queueId': {
+		variants: [{ queueId: 'contactSearch' }],
+		form: { intent: 'save', leadId: 'c0-1' },
+	},
+	'routes/_app+/contact-search.$queueId.export': { variants: [{ queueId: 'contactSearch' }] },
 	'routes/_app+/lists._index': { form: { name: 'Fuzz list' } },
 	'routes/_app+/lists.$slug': { form: { intent: 'delete' } },
 	'routes/_app+/outbox': {},

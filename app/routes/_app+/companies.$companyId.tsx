@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft, UserSearch } from 'lucide-react'
 import { DeleteCompanyForm, EditCompanyButton } from '#app/components/companies/company-actions.tsx'
 import { CompanyContactsTable } from '#app/components/companies/company-contacts-table.tsx'
 import { CompanyDetails } from '#app/components/companies/company-details.tsx'
@@ -109,6 +109,10 @@ export default function CompanyRoute() {
 				description={company.tagline ?? company.industry ?? undefined}
 				actions={
 					<>
+						<Link to={`/companies/${company.id}/find-leads`} className={buttonVariants({ size: 'sm' })}>
+							<UserSearch aria-hidden="true" />
+							Find leads
+						</Link>
 						<EditCompanyButton company={company} />
 						<DeleteCompanyForm company={company} />
 					</>
