@@ -1,9 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArrowLeft, Loader2 } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useLiveImport } from '#app/components/company-import/use-live-import.ts'
 import { ContactSearchResults } from '#app/components/contact-search/contact-search-results.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { notify } from '#app/components/toaster.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Progress } from '#app/components/ui/progress.tsx'
@@ -13,7 +15,11 @@ import {
 } from '#app/models/contact-search/results/contact-search-results.server.ts'
 import { SaveLeadsRefusal } from '#app/models/lead-import/save-leads.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
-import { CONTACT_SEARCH_MESSAGES } from '#app/schemas/contact-search.ts'
+import {
+	CONTACT_SEARCH_MESSAGES,
+	completedBulkMessage,
+	type ContactSearchJobResult,
+} from '#app/schemas/contact-search.ts'
 import { LEAD_IMPORT_MESSAGES } from '#app/schemas/lead-import.ts'
 import { LEAD_REVIEW_FIELDS, type LeadSaveReply } from '#app/schemas/lead-review.ts'
 import { isTerminalStatus } from '#app/schemas/queueable.ts'
@@ -90,6 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ContactSearchRoute() {
 	const { search, initialSearch } = useLoaderData<typeof loader>()
 	const running = !isTerminalStatus(search.status)
+	useCompletionToast(running, search.result)
 	const title = search.mode === 'bulk' ? 'Bulk contact search' : 'Contact search'
 	return (
 		<div className="mx-auto flex w-full max-w-7xl flex-col gap-4">
@@ -126,6 +133,23 @@ export default function ContactSearchRoute() {
 			) : null}
 		</div>
 	)
+}
+
+/** The spec's completion toasts, when the job ends while the page watches it. */
+function useCompletionToast(running: boolean, result: ContactSearchJobResult | null) {
+	const wasRunning = useRef(running)
+	useEffect(() => {
+		if (wasRunning.current && !running && result) {
+			notify({
+				type: 'success',
+				title:
+					result.mode === 'bulk'
+						? completedBulkMessage(result.summary.totalContactsFound, result.results.length)
+						: CONTACT_SEARCH_MESSAGES.completedSingle,
+			})
+		}
+		wasRunning.current = running
+	}, [running, result])
 }
 
 function SearchRunning({
