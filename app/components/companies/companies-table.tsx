@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { Building, UserSearch } from 'lucide-react'
-import { buttonVariants } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
 import { DeleteCompanyForm, EditCompanyButton, NewCompanyButton } from './company-actions.tsx'
 import { type CompanyFormValues } from './company-form.tsx'
@@ -81,14 +81,18 @@ export function CompaniesTable({
 						</TableCell>
 						<TableCell>
 							<div className="flex justify-end gap-1">
-								<Link
-									to={`/companies/${company.id}/find-leads`}
-									className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-									aria-label={`Find leads at ${company.name}`}
-									title="Find leads"
-								>
-									<UserSearch aria-hidden="true" />
-								</Link>
+								{/* A GET form, not a link: the row's name is its only link (and it works without script). */}
+								<Form method="get" action={`/companies/${company.id}/find-leads`}>
+									<Button
+										type="submit"
+										variant="ghost"
+										size="icon"
+										aria-label={`Find leads at ${company.name}`}
+										title="Find leads"
+									>
+										<UserSearch aria-hidden="true" />
+									</Button>
+								</Form>
 								<EditCompanyButton company={company} iconOnly />
 								<DeleteCompanyForm company={company} redirectTo={redirectTo} iconOnly />
 							</div>
