@@ -134,7 +134,8 @@ test('a bulk search runs end to end: every company’s people from every source,
 				{ name: 'Nobody Inc' },
 			],
 			lookingFor: 'CTO',
-			topX: 3,
+			// Every one of Acme's six people kept, whatever the ranker's order.
+			topX: 6,
 		},
 		owner.cookie,
 	)
@@ -150,12 +151,14 @@ test('a bulk search runs end to end: every company’s people from every source,
 	expect(job.metadata).toMatchObject({ completed: 3, total: 3, totalCompanies: 3 })
 	const result = job.result as ContactSearchJobResult
 	expect(result.mode).toBe('bulk')
-	expect(result.query).toEqual({ lookingFor: 'CTO', topX: 3 })
+	expect(result.query).toEqual({ lookingFor: 'CTO', topX: 6 })
 	expect(result.results.map((r) => r.companyName)).toEqual(['Acme Anvils', 'Globex', 'Nobody Inc'])
 	const [acmeResult, globexResult, nobodyResult] = result.results
-	// Acme: 1 saved contact (also the provider's Wile), 4 on LinkedIn, Road Runner: 6 people, top 3 kept.
+	// Acme: 1 saved contact (also the provider's Wile), 4 on LinkedIn, Road Runner: 6 people, all kept.
 	expect(acmeResult!.totalEmployeesAnalyzed).toBe(6)
-	expect(acmeResult!.topContacts).toHaveLength(3)
+	expect(acmeResult!.topContacts).toHaveLength(6)
+	// The ranker puts the CTO first.
+	expect(acmeResult!.topContacts[0]!.role).toBe('CTO')
 	expect(acmeResult!.companyId).toBe(acme.id)
 	for (const [index, row] of acmeResult!.topContacts.entries()) {
 		expect(row).toMatchObject({
@@ -178,7 +181,7 @@ test('a bulk search runs end to end: every company’s people from every source,
 	// Nobody: nothing anywhere, the provider skipped (no website): no contacts, not an error.
 	expect(nobodyResult).toMatchObject({ topContacts: [], totalEmployeesAnalyzed: 0 })
 	expect(nobodyResult!.error).toBeUndefined()
-	expect(result.summary).toEqual({ totalContactsFound: 4, successfulCompanies: 3 })
+	expect(result.summary).toEqual({ totalContactsFound: 7, successfulCompanies: 3 })
 
 	// Signals: accepted and rejected results stored with the search's query and the person's role.
 	const signalled = await post(
