@@ -78,7 +78,7 @@ beforeAll(async () => {
 	})
 	build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
 	send = await startInstance()
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
 	for (const server of servers) await server.close()

@@ -242,7 +242,8 @@ describe('htmlToEditorJson', () => {
 			const started = Date.now()
 			const state = htmlToEditorJson(`${unit.repeat(20_000)}deep text`)
 			expect(editorJsonToText(state)).toContain('deep text')
-			expect(Date.now() - started).toBeLessThan(2_000)
+			// Generous for a loaded machine: a quadratic walk of 20,000 levels takes minutes.
+			expect(Date.now() - started).toBeLessThan(8_000)
 			throughLexical(state)
 		}
 	})

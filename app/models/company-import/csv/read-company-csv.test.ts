@@ -198,7 +198,7 @@ describe('limits', () => {
 		const row = ['Acme', 'Anvils', ...Array.from({ length: 9_998 }, (_, index) => String(index))]
 		const started = performance.now()
 		const preview = previewCompanyCsv(utf8(`${header.join(',')}\n${row.join(',')}\n`))
-		expect(performance.now() - started).toBeLessThan(1_000)
+		expect(performance.now() - started).toBeLessThan(5_000)
 		expect(preview.headers).toHaveLength(200)
 		expect(preview.mapping).toMatchObject({ name: 0, description: 1 })
 		expect(preview.warnings.join(' ')).toContain('9,800 more were ignored')
@@ -207,7 +207,8 @@ describe('limits', () => {
 	test('a million commas on one line finish in time', () => {
 		const started = performance.now()
 		const preview = previewCompanyCsv(utf8(`name,description\nAcme,Anvils${','.repeat(999_000)}\n`))
-		expect(performance.now() - started).toBeLessThan(1_500)
+		// Generous for a loaded machine: a quadratic scan of a million commas takes minutes, not seconds.
+		expect(performance.now() - started).toBeLessThan(5_000)
 		expect(preview.totalRows).toBe(1)
 	})
 
