@@ -19,7 +19,6 @@ export type StartSearchOutcome =
 	| { ok: true; started: ContactSearchStarted }
 	| {
 			ok: false
-			status: 400 | 404
 			errors: FindLeadsErrors
 			firstError: string
 			values: { lookingFor: string; topX: string }
@@ -53,7 +52,7 @@ export async function startSearchFromForm(
 			errors[field] = [...(errors[field] ?? []), message]
 		}
 		const firstError = Object.values(errors)[0]?.[0] ?? CONTACT_SEARCH_MESSAGES.lookingForRequired
-		return { ok: false, status: 400, errors, firstError, values }
+		return { ok: false, errors, firstError, values }
 	}
 	try {
 		return { ok: true, started: await startContactSearch(actor, { mode, input }) }
@@ -62,7 +61,6 @@ export async function startSearchFromForm(
 		if (error.status === 404) throw new Response(error.message, { status: 404 })
 		return {
 			ok: false,
-			status: 400,
 			errors: { companyId: [error.message] },
 			firstError: error.message,
 			values,

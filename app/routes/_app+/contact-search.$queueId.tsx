@@ -13,7 +13,6 @@ import {
 	getContactSearch,
 	importContactSearchLeads,
 } from '#app/models/contact-search/results/contact-search-results.server.ts'
-import { SaveLeadsRefusal } from '#app/models/lead-import/save-leads.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import {
 	CONTACT_SEARCH_MESSAGES,
@@ -21,10 +20,9 @@ import {
 	type ContactSearchJobResult,
 } from '#app/schemas/contact-search.ts'
 import { LEAD_IMPORT_MESSAGES } from '#app/schemas/lead-import.ts'
-import { LEAD_REVIEW_FIELDS, type LeadSaveReply } from '#app/schemas/lead-review.ts'
+import { LEAD_REVIEW_FIELDS } from '#app/schemas/lead-review.ts'
 import { isTerminalStatus } from '#app/schemas/queueable.ts'
-import { actionFailure } from '#app/utils/intent-action.server.ts'
-import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { leadSaveAnswers } from './__lead-save-answer.server.ts'
 
 // One contact search (issue 15): its progress while the job runs (live, and a reload every few
 // seconds without JavaScript), the failure reason, or the ranked people to export and import.
@@ -61,13 +59,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const wantsData = formData.get(LEAD_REVIEW_FIELDS.reply) === 'data'
 	const resultIds = [...new Set(formData.getAll(LEAD_REVIEW_FIELDS.leadId).map(String))].slice(0, 5_000)
 	const tagIds = [...new Set(formData.getAll(LEAD_REVIEW_FIELDS.tagId).map(String))].slice(0, 100)
-	async function refuse(message: string) {
-		if (wantsData) return actionFailure({ status: 'refused', message } satisfies LeadSaveReply, 400, message)
-		return redirectWithToast(here, { type: 'error', title: message })
-	}
+	const { refuse, answer } = leadSaveAnswers(here, wantsData)
 	if (formData.get('intent') !== 'save') return refuse(LEAD_IMPORT_MESSAGES.processFailed)
 	if (resultIds.length === 0) return refuse(LEAD_IMPORT_MESSAGES.noLeadsSelected)
-	try {
+	return answer(async () => {
 		const saved = await importContactSearchLeads({
 			organizationId: actor.organizationId,
 			userId: actor.userId,
@@ -76,21 +71,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			tagIds,
 		})
 		if (!saved) throw new Response(NOT_FOUND, { status: 404 })
-		const { summary } = saved
-		if (summary.successCount + summary.existingCount === 0) return refuse(summary.message)
-		if (wantsData) {
-			const reply: LeadSaveReply = { status: 'saved', message: summary.message, warnings: summary.warnings }
-			return dataWithToast(reply, { type: 'success', title: summary.message })
-		}
-		return redirectWithToast(here, {
-			type: 'success',
-			title: summary.message,
-			...(summary.warnings.length ? { description: summary.warnings.join(' • ') } : {}),
-		})
-	} catch (error) {
-		if (error instanceof SaveLeadsRefusal) return refuse(error.message)
-		throw error
-	}
+		return saved.summary
+	})
 }
 
 export default function ContactSearchRoute() {

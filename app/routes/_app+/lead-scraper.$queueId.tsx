@@ -11,11 +11,11 @@ import { SaveLeadsRefusal } from '#app/models/lead-import/save-leads.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import { createTag, listTags, type TagWithCount } from '#app/models/tag/tag.server.ts'
 import { LEAD_IMPORT_MESSAGES } from '#app/schemas/lead-import.ts'
-import { LEAD_REVIEW_FIELDS, LeadReviewIntentSchema, type LeadSaveReply } from '#app/schemas/lead-review.ts'
+import { LEAD_REVIEW_FIELDS, LeadReviewIntentSchema } from '#app/schemas/lead-review.ts'
 import { TAG_DIALOG_PAGE_SIZE } from '#app/schemas/tag.ts'
-import { actionFailure } from '#app/utils/intent-action.server.ts'
 import { pageCount, pageWindow, parsePage } from '#app/utils/pagination.ts'
-import { dataWithToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { leadSaveAnswers } from './__lead-save-answer.server.ts'
 
 // The review of one lead import (issue 14): its leads page by page with search, those already
 // contacts dimmed, and the save of the chosen ones with tags — the Add-contacts-to-tags dialog
@@ -117,12 +117,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		})
 	}
 
-	async function refuse(message: string) {
-		if (intent.intent === 'save' && intent.reply === 'data')
-			return actionFailure({ status: 'refused', message } satisfies LeadSaveReply, 400, message)
-		return redirectWithToast(here, { type: 'error', title: message })
-	}
-	try {
+	const { answer } = leadSaveAnswers(here, intent.intent === 'save' && intent.reply === 'data')
+	return answer(async () => {
 		const summary = await saveReviewLeads({
 			organizationId: actor.organizationId,
 			userId: actor.userId,
@@ -130,22 +126,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			leadIds: intent.selection === 'all' ? 'all' : intent.leadId,
 			tagIds: intent.tagId,
 		})
-		if (!summary) return refuse(LEAD_IMPORT_MESSAGES.noProcessedLeads)
-		if (summary.successCount + summary.existingCount === 0) return refuse(summary.message)
-		if (intent.reply === 'data') {
-			const reply: LeadSaveReply = { status: 'saved', message: summary.message, warnings: summary.warnings }
-			return dataWithToast(reply, { type: 'success', title: summary.message })
-		}
-		// Without JavaScript one flash message carries it all: the warnings follow the toast.
-		return redirectWithToast(here, {
-			type: 'success',
-			title: summary.message,
-			...(summary.warnings.length ? { description: summary.warnings.join(' • ') } : {}),
-		})
-	} catch (error) {
-		if (error instanceof SaveLeadsRefusal) return refuse(error.message)
-		throw error
-	}
+		if (!summary) throw new SaveLeadsRefusal('nothing_to_save', LEAD_IMPORT_MESSAGES.noProcessedLeads)
+		return summary
+	})
 }
 
 export default function LeadReviewRoute() {
