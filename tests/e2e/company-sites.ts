@@ -29,8 +29,13 @@ export const GONE = {
 /** A team page for the lead scraper's link source (lead-scraper-sources.spec.ts). */
 export const TEAM_PAGE = {
 	url: `${COMPANY_SITE_ORIGIN}/northwind/team`,
-	/** The same page, answering after a while: long enough to cancel the import reading it. */
+	/** The same page, answering after 8 s: the plain progress page reloads until the review. */
 	slowUrl: `${COMPANY_SITE_ORIGIN}/northwind/team-slow`,
+	/**
+	 * The same page, answering only after two minutes: an import reading it is still running
+	 * whenever Cancel Import is clicked, however loaded the machine (Cancel aborts the read).
+	 */
+	heldUrl: `${COMPANY_SITE_ORIGIN}/northwind/team-held`,
 	people: [
 		{
 			firstName: 'Margaret',
@@ -129,6 +134,18 @@ export async function startCompanySites() {
 	site.html('/northwind/team', team)
 	site.route('/northwind/team-slow', async (_req, res) => {
 		await new Promise((resolve) => setTimeout(resolve, 8_000))
+		res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+		res.end(team)
+	})
+	site.route('/northwind/team-held', async (req, res) => {
+		await new Promise<void>((resolve) => {
+			const timer = setTimeout(resolve, 120_000)
+			req.socket.once('close', () => {
+				clearTimeout(timer)
+				resolve()
+			})
+		})
+		if (res.destroyed || req.socket.destroyed) return
 		res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
 		res.end(team)
 	})

@@ -193,12 +193,12 @@ test.describe('Lead scraper with JavaScript', () => {
 		await signIn(page)
 		const dialog = await openDialog(page)
 		await chooseSource(dialog, 'Scrape link')
-		await dialog.getByRole('textbox', { name: /^Link(?!edIn)/ }).fill(TEAM_PAGE.slowUrl)
+		await dialog.getByRole('textbox', { name: /^Link(?!edIn)/ }).fill(TEAM_PAGE.heldUrl)
 		await finish(dialog)
 		const card = page.getByTestId('lead-import-progress')
-		// The job reads the page (8 s) before it can end.
+		// The job reads a page that does not answer: it runs until Cancel aborts the read.
 		await expect(
-			card.getByRole('heading', { name: `Importing Leads from ${TEAM_PAGE.slowUrl}` }),
+			card.getByRole('heading', { name: `Importing Leads from ${TEAM_PAGE.heldUrl}` }),
 		).toBeVisible()
 		await expect(card.getByTestId('lead-import-status')).toHaveText(
 			/Pending|Starting\.\.\.|Processing contents\.\.\./,
@@ -263,7 +263,7 @@ test.describe('Lead scraper without JavaScript', () => {
 		await signIn(page)
 		await page.goto('/lead-scraper/new')
 		await sourceRadio(page, 'Scrape link').check()
-		await page.getByRole('textbox', { name: /^Link(?!edIn)/ }).fill(TEAM_PAGE.slowUrl)
+		await page.getByRole('textbox', { name: /^Link(?!edIn)/ }).fill(TEAM_PAGE.heldUrl)
 		await page.getByRole('button', { name: 'Scrape', exact: true }).click()
 		await page.getByRole('button', { name: 'Cancel Import' }).click()
 		await expect(page).toHaveURL(/\/lead-scraper\/progress\?id=/)

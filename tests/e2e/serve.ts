@@ -26,6 +26,8 @@ process.env.DEV_LOGIN_VERIFIED ??= 'true'
 process.env.DOCUMENT_PARSE_PAGE_DELAY_MS ??= '700'
 // A failing send gives up after two attempts a second apart, so send-failures.spec.ts sees it fail.
 process.env.EMAIL_SEND_MAX_ATTEMPTS ??= '2'
+// The held team page (company-sites.ts) must outlast any pace of the Cancel Import tests.
+process.env.WEB_FETCH_TIMEOUT_MS ??= '60000'
 process.env.EMAIL_SEND_RETRY_BASE_SECONDS ??= '1'
 // A fake company website and a fake LinkedIn for Auto-fill and enrichment (company-autofill.spec.ts),
 // on fixed ports: if they are taken (a leftover server), only that spec fails, not every spec.

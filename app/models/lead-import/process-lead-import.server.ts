@@ -6,6 +6,7 @@ import {
 	loadQueueableForJob,
 	reportProgress,
 	startQueueable,
+	watchForCancellation,
 } from '#app/models/queueable/queueable.server.ts'
 import { type ExtractedLead, LEAD_IMPORT_MESSAGES } from '#app/schemas/lead-import.ts'
 import { isTerminalStatus } from '#app/schemas/queueable.ts'
@@ -57,9 +58,13 @@ export async function runLeadImport(
 	if (!(await startQueueable(organizationId, queueableId, { source: record.name })))
 		return end(organizationId, queueableId, record.id, CANCELLED_REASON)
 
+	// Reading a page or asking the model can take many seconds: Cancel aborts it within about one.
+	const abort = new AbortController()
+	const stopWatching = watchForCancellation(organizationId, queueableId, () => abort.abort())
 	try {
 		await reportProgress(organizationId, queueableId, { currentItem: 'Processing contents...', progress: 5 })
-		const read = await readLeadSource(organizationId, record)
+		const read = await readLeadSource(organizationId, record, { signal: abort.signal })
+		if (abort.signal.aborted) return end(organizationId, queueableId, record.id, CANCELLED_REASON)
 		if (read.leads.length === 0) throw new LeadSourceProblem(LEAD_IMPORT_MESSAGES.noLeadsFound)
 		const progress = await reportProgress(organizationId, queueableId, {
 			completed: 0,
@@ -81,12 +86,15 @@ export async function runLeadImport(
 			isActionable: true,
 		})
 	} catch (error) {
+		if (abort.signal.aborted) return end(organizationId, queueableId, record.id, CANCELLED_REASON)
 		if (error instanceof LeadSourceProblem) return end(organizationId, queueableId, record.id, error.message)
 		if (isFinalAttempt) {
 			console.error(`import_leads ${queueableId} failed`, error as Error)
 			await end(organizationId, queueableId, record.id, LEAD_IMPORT_MESSAGES.importFailed)
 		}
 		throw error
+	} finally {
+		stopWatching()
 	}
 }
 
