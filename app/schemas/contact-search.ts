@@ -17,6 +17,9 @@ export const CONTACT_SEARCH_MESSAGES = {
 	tooMany: 'Cannot exceed 20 people',
 	tooManyPerCompany: 'Cannot exceed 20 people per company',
 	lookingForRequired: 'Please describe what you are looking for',
+	/** The lead scraper's company mode: a CSV may say per company whom to find (a role prompt). */
+	rolePromptOrLookingFor: 'Please enter a role prompt or looking for',
+	topPerCompanyTooMany: 'Top contacts per company cannot exceed 20',
 	selectCompany: 'Please select at least one company',
 	companyRequired: 'Company is required',
 	bulkStartFailed: 'Failed to start bulk contact search. Please try again.',
@@ -49,6 +52,14 @@ export function bulkTotalHint(companies: number, perCompany: number) {
 
 export type ContactSearchMode = 'single' | 'bulk'
 
+/** What a search looked for, as its page and export say it. */
+export function searchedForLabel(result: Pick<ContactSearchJobResult, 'query' | 'results'>) {
+	const prompts = [...new Set(result.results.map((company) => company.lookingFor).filter(Boolean))]
+	if (!prompts.length) return result.query.lookingFor
+	const own = `each company's role prompt (${prompts.slice(0, 3).join('; ')}${prompts.length > 3 ? '; …' : ''})`
+	return result.query.lookingFor ? `${result.query.lookingFor}, or ${own}` : own.replace(/^e/, 'E')
+}
+
 const peopleCount = (tooMany: string) =>
 	z.coerce
 		.number({ error: CONTACT_SEARCH_MESSAGES.wholeNumber })
@@ -64,6 +75,8 @@ const lookingFor = z
 
 /** Spec "Target company in a search": what the caller knows of a company (an id of ours, or facts). */
 export const TargetCompanySchema = z.object({
+	/** Whom to find at this company (a role prompt from the company file); else the search's lookingFor. */
+	lookingFor: z.string().trim().max(LOOKING_FOR_MAX_LENGTH).nullish(),
 	id: z.string().trim().min(1).max(100).optional(),
 	name: z.string().trim().min(1).max(300).optional(),
 	description: z.string().max(20_000).nullish(),
@@ -96,24 +109,40 @@ export const SingleContactSearchSchema = z.object({
 	options,
 })
 
-/** POST /api/v2/leads/contacts/search/bulk */
-export const BulkContactSearchSchema = z.object({
-	targetCompanies: z
-		.array(
-			TargetCompanySchema.refine((company) => company.id || company.name, {
-				error: CONTACT_SEARCH_MESSAGES.companyRequired,
+/** POST /api/v2/leads/contacts/search/bulk: lookingFor may be left out when every company has its own. */
+export const BulkContactSearchSchema = z
+	.object({
+		targetCompanies: z
+			.array(
+				TargetCompanySchema.refine((company) => company.id || company.name, {
+					error: CONTACT_SEARCH_MESSAGES.companyRequired,
+				}),
+				{ error: CONTACT_SEARCH_MESSAGES.selectCompany },
+			)
+			.min(1, { error: CONTACT_SEARCH_MESSAGES.selectCompany })
+			.max(CONTACT_SEARCH_MAX_COMPANIES, {
+				error: `At most ${CONTACT_SEARCH_MAX_COMPANIES} companies at once`,
 			}),
-			{ error: CONTACT_SEARCH_MESSAGES.selectCompany },
-		)
-		.min(1, { error: CONTACT_SEARCH_MESSAGES.selectCompany })
-		.max(CONTACT_SEARCH_MAX_COMPANIES, {
-			error: `At most ${CONTACT_SEARCH_MAX_COMPANIES} companies at once`,
-		}),
-	myCompany: z.string().max(20_000).nullish(),
-	lookingFor,
-	topX: peopleCount(CONTACT_SEARCH_MESSAGES.tooManyPerCompany),
-	options,
-})
+		myCompany: z.string().max(20_000).nullish(),
+		lookingFor: z
+			.string()
+			.trim()
+			.max(LOOKING_FOR_MAX_LENGTH, { error: `At most ${LOOKING_FOR_MAX_LENGTH} characters` })
+			.nullish(),
+		topX: peopleCount(CONTACT_SEARCH_MESSAGES.tooManyPerCompany),
+		options,
+	})
+	.superRefine((value, context) => {
+		if (value.lookingFor) return
+		const own = value.targetCompanies.filter((company) => company.lookingFor).length
+		if (own === value.targetCompanies.length) return
+		context.addIssue({
+			code: 'custom',
+			path: ['lookingFor'],
+			message:
+				own > 0 ? CONTACT_SEARCH_MESSAGES.rolePromptOrLookingFor : CONTACT_SEARCH_MESSAGES.lookingForRequired,
+		})
+	})
 
 /** Where a candidate was found; kept on every result so a ranking can say where it came from. */
 export type CandidateSource = 'CONTACTS' | 'LEADS' | 'LINKEDIN' | 'PROVIDER'
@@ -172,6 +201,8 @@ export type CompanyContactSearchResult = {
 	logoUrl: string | null
 	topContacts: ContactSearchResult[]
 	totalEmployeesAnalyzed: number
+	/** Whom this company was searched for when it had its own role prompt. */
+	lookingFor?: string
 	/** Set when this company's search failed (the others still count). */
 	error?: string
 	/** Each source's outcome for this company: found n, skipped (with why) or failed (with why). */

@@ -11,11 +11,19 @@ import {
 	type LeadSource,
 	type LinkedInPostFilter,
 } from './lead-import.ts'
+import {
+	CONTACT_SEARCH_MAX_PEOPLE,
+	CONTACT_SEARCH_MESSAGES,
+	LOOKING_FOR_MAX_LENGTH,
+} from './contact-search.ts'
 import { checkLeadLink } from './lead-link.ts'
 
 // The Lead scraper dialog's form (issue 14): one form for the four people sources, checked in the
 // browser (Conform) and again by /lead-scraper/new's action. The stepped dialog and the plain
 // no-JavaScript form post the same fields.
+
+/** The dialog's sources: the four people sources, and company mode (a CSV of companies to search). */
+export type LeadScraperSource = LeadSource | 'COMPANIES'
 
 /** Which fields belong to which step of the dialog (step 1 is the source itself). */
 export const LEAD_SCRAPER_SOURCE_FIELDS = {
@@ -23,7 +31,11 @@ export const LEAD_SCRAPER_SOURCE_FIELDS = {
 	TEXT: ['text'],
 	LINK: ['url'],
 	LINKEDIN_POST: ['postUrl', 'channel', 'commentsMin', 'commentsMax', 'reactionsMin', 'reactionsMax'],
-} as const satisfies Record<LeadSource, readonly string[]>
+	COMPANIES: ['companyFile', 'lookingFor', 'topX'],
+} as const satisfies Record<LeadScraperSource, readonly string[]>
+
+/** Company mode's search size when the user does not change it. */
+export const COMPANY_MODE_DEFAULT_TOP = 5
 
 export const LEAD_SOURCE_OPTIONS: ReadonlyArray<{ value: LeadSource; label: string; description: string }> = [
 	{ value: 'FILE', label: 'Scrape file', description: 'Upload a CSV to create a list of leads' },
@@ -35,6 +47,13 @@ export const LEAD_SOURCE_OPTIONS: ReadonlyArray<{ value: LeadSource; label: stri
 		description: 'Contacts from post reactions and comments',
 	},
 ]
+
+/** Company mode's one source: its people are found by a contact search at each company. */
+export const COMPANY_SOURCE_OPTION = {
+	value: 'COMPANIES',
+	label: 'Scrape file',
+	description: 'Upload a CSV to create a list of companies',
+} as const satisfies { value: LeadScraperSource; label: string; description: string }
 
 export const LINKEDIN_POST_CHANNEL_LABELS: Record<(typeof LINKEDIN_POST_CHANNELS)[number], string> = {
 	all: 'Both reactions and comments',
@@ -122,6 +141,36 @@ export const LeadScraperFormSchema = z.discriminatedUnion(
 		z.object({ source: z.literal('LINK'), url: linkField('LINK'), instructions }),
 		z
 			.object({
+				source: z.literal('COMPANIES'),
+				companyFile: z
+					.array(csvFile, { error: LEAD_IMPORT_MESSAGES.noFile })
+					.min(1, { error: LEAD_IMPORT_MESSAGES.noFile })
+					.max(LEAD_FILES_MAX, { error: `At most ${LEAD_FILES_MAX} files at once` }),
+				lookingFor: z
+					.string()
+					.trim()
+					.max(LOOKING_FOR_MAX_LENGTH, { error: `At most ${LOOKING_FOR_MAX_LENGTH} characters` })
+					.optional()
+					.transform((value) => value || null),
+				topX: z
+					.number({ error: CONTACT_SEARCH_MESSAGES.wholeNumber })
+					.int({ error: CONTACT_SEARCH_MESSAGES.wholeNumber })
+					.min(1, { error: CONTACT_SEARCH_MESSAGES.atLeastOne })
+					.max(CONTACT_SEARCH_MAX_PEOPLE, { error: CONTACT_SEARCH_MESSAGES.topPerCompanyTooMany })
+					.default(COMPANY_MODE_DEFAULT_TOP),
+				/** "true" when every chosen file has a role prompt column (analyze-csv; the server reads the files again). */
+				rolePromptPresent: z.enum(['true', 'false']).optional(),
+			})
+			.superRefine((value, context) => {
+				if (value.lookingFor || value.rolePromptPresent === 'true') return
+				context.addIssue({
+					code: 'custom',
+					path: ['lookingFor'],
+					message: CONTACT_SEARCH_MESSAGES.rolePromptOrLookingFor,
+				})
+			}),
+		z
+			.object({
 				source: z.literal('LINKEDIN_POST'),
 				postUrl: linkField('LINKEDIN_POST'),
 				channel: z.enum(LINKEDIN_POST_CHANNELS).default('all'),
@@ -146,6 +195,7 @@ export const LeadScraperFormSchema = z.discriminatedUnion(
 )
 export type LeadScraperForm = z.output<typeof LeadScraperFormSchema>
 export type LinkedInPostForm = Extract<LeadScraperForm, { source: 'LINKEDIN_POST' }>
+export type CompanyModeForm = Extract<LeadScraperForm, { source: 'COMPANIES' }>
 
 /** The stored filter of a LinkedIn post import, from the form's slider fields. */
 export function postFilterOf(form: LinkedInPostForm): LinkedInPostFilter {

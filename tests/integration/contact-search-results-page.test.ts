@@ -162,6 +162,30 @@ describe('the contact search results page', () => {
 		expect(await prisma.contact.count({ where: { organizationId: owner.organization.id } })).toBe(2)
 	})
 
+	test('Import Leads teaches the ranker: the imported accepted, the ones passed over above them rejected', async () => {
+		const owner = await createSignedInUser()
+		const search = await finishedSearch(owner.organization.id)
+		const signals = () =>
+			prisma.contactSearchSignal.findMany({
+				where: { organizationId: owner.organization.id },
+				select: { resultId: true, kind: true, lookingFor: true, role: true },
+				orderBy: { resultId: 'asc' },
+			})
+		// The second-ranked person chosen: the first was read and passed over.
+		await importLeads(owner.cookie, search.id, { intent: 'save', leadId: ['P2'], reply: 'data' })
+		expect(await signals()).toEqual([
+			{ resultId: 'P1', kind: 'REJECTED', lookingFor: 'VP of Sales', role: 'VP Sales' },
+			{ resultId: 'P2', kind: 'ACCEPTED', lookingFor: 'VP of Sales', role: 'VP Sales' },
+		])
+		// Imported later after all: the last word counts.
+		await importLeads(owner.cookie, search.id, { intent: 'save', leadId: ['P1'], reply: 'data' })
+		expect((await signals()).map((signal) => signal.kind)).toEqual(['ACCEPTED', 'ACCEPTED'])
+		const stranger = await createSignedInUser()
+		expect(
+			await prisma.contactSearchSignal.count({ where: { organizationId: stranger.organization.id } }),
+		).toBe(0)
+	})
+
 	test('nothing chosen: "No leads selected."; the export holds every person, formulas neutralized', async () => {
 		const owner = await createSignedInUser()
 		const search = await finishedSearch(owner.organization.id)

@@ -276,7 +276,12 @@ test('the lead scraper’s company mode: each CSV of companies starts one bulk s
 	expect(tooMany.body.message).toBe(CONTACT_SEARCH_MESSAGES.tooManyPerCompany)
 	const noLookingFor = await upload([['c.csv', csv]], { topX: '3' })
 	expect(noLookingFor.status).toBe(400)
-	expect(noLookingFor.body.message).toBe(CONTACT_SEARCH_MESSAGES.lookingForRequired)
+	// Company mode's own message: a role prompt column would have done instead.
+	expect(noLookingFor.body.message).toBe(CONTACT_SEARCH_MESSAGES.rolePromptOrLookingFor)
+	const prompted = await upload([['p.csv', 'Name,Looking for\nInitech,Head of Finance or CFO\n']], {
+		topX: '3',
+	})
+	expect(prompted.status).toBe(202)
 	const noFile = await upload([], { lookingFor: 'CTO', topX: '3' })
 	expect(noFile.status).toBe(400)
 	const noCompanies = await upload([['empty.csv', 'Name\n']], { lookingFor: 'CTO', topX: '3' })

@@ -14,15 +14,17 @@ import { createSignedInUser } from '#tests/db-utils.ts'
 
 // The rate limits over real HTTP: our Express guards in front of the real Remix handler and routes
 // (a Vite SSR build of the app), counting in this file's PostgreSQL. Budgets are small here;
-// RATE_LIMITS is on (the default).
+// RATE_LIMITS is on (the default). Windows of 10 minutes: on a loaded CI machine a test's few
+// requests through the Vite SSR build can take longer than a minute, and a window that ends
+// mid-test lets the request that should be refused through.
 const budgets = {
-	RATE_LIMIT_SIGN_IN_PER_IP: '3/1m',
-	RATE_LIMIT_SIGN_IN_PER_EMAIL: '2/1m',
-	RATE_LIMIT_API_PER_SESSION: '5/1m',
-	RATE_LIMIT_API_PER_ORG: '8/1m',
-	RATE_LIMIT_GENERATION_PER_ORG: '2/1m',
-	RATE_LIMIT_DOCUMENT_PARSING_PER_ORG: '2/1m',
-	RATE_LIMIT_CONTACT_EXPORT_PER_ORG: '2/1m',
+	RATE_LIMIT_SIGN_IN_PER_IP: '3/10m',
+	RATE_LIMIT_SIGN_IN_PER_EMAIL: '2/10m',
+	RATE_LIMIT_API_PER_SESSION: '5/10m',
+	RATE_LIMIT_API_PER_ORG: '8/10m',
+	RATE_LIMIT_GENERATION_PER_ORG: '2/10m',
+	RATE_LIMIT_DOCUMENT_PARSING_PER_ORG: '2/10m',
+	RATE_LIMIT_CONTACT_EXPORT_PER_ORG: '2/10m',
 }
 Object.assign(process.env, budgets)
 delete process.env.RATE_LIMITS
@@ -97,7 +99,7 @@ async function expectRefusedApi(response: Response, message: RegExp) {
 	expect(response.status).toBe(429)
 	const retryAfter = Number(response.headers.get('Retry-After'))
 	expect(retryAfter).toBeGreaterThanOrEqual(1)
-	expect(retryAfter).toBeLessThanOrEqual(60)
+	expect(retryAfter).toBeLessThanOrEqual(600)
 	const body = await response.json()
 	expect(body).toEqual({ error: 'rate_limited', message: expect.stringMatching(message) })
 }
@@ -110,7 +112,7 @@ function expectSignedIn(response: Response) {
 }
 
 describe('sign-in and sign-up', () => {
-	test('per IP: the 4th attempt in a minute is a 429 with Retry-After; another IP is not affected', async () => {
+	test('per IP: the 4th attempt in a window is a 429 with Retry-After; another IP is not affected', async () => {
 		const ip = uniqueIp()
 		for (let attempt = 1; attempt <= 3; attempt++) {
 			const response = await send('POST', '/auth/dev', {
@@ -159,7 +161,7 @@ describe('sign-in and sign-up', () => {
 		expect(await refused.text()).toContain('Too many sign-in attempts')
 	})
 
-	test('per email: the 3rd sign-in of one email in a minute goes back to the form with a message, from any IP', async () => {
+	test('per email: the 3rd sign-in of one email in a window goes back to the form with a message, from any IP', async () => {
 		const email = `email-${randomUUID()}@example.com`
 		for (let attempt = 1; attempt <= 2; attempt++) {
 			const response = await send('POST', '/auth/dev', { ip: uniqueIp(), form: { email } })
@@ -184,7 +186,7 @@ describe('sign-in and sign-up', () => {
 })
 
 describe('the API', () => {
-	test('per session: the 6th request in a minute is a 429; another session of the organization is not affected', async () => {
+	test('per session: the 6th request in a window is a 429; another session of the organization is not affected', async () => {
 		const ip = uniqueIp()
 		const first = await createSignedInUser()
 		const second = await createSignedInUser({ organizationId: first.organization.id })

@@ -2,6 +2,7 @@ import {
 	type ContactSearchJobResult,
 	type ContactSearchMode,
 	type ContactSearchResult,
+	searchedForLabel,
 } from '#app/schemas/contact-search.ts'
 import { csvRow } from '#app/utils/csv.ts'
 
@@ -41,7 +42,7 @@ export function contactSearchCsv(
 ) {
 	const companies = result.results.map((company) => company.companyName).join('; ')
 	let text =
-		commentLine(`Query: ${result.query.lookingFor}`) +
+		commentLine(`Query: ${searchedForLabel(result)}`) +
 		commentLine(`Date: ${date.toISOString()}`) +
 		commentLine(`Companies: ${companies}`) +
 		csvRow(COLUMNS)

@@ -12,6 +12,7 @@ import {
 	type CompanyContactSearchResult,
 	type ContactSearchJobResult,
 	type ContactSearchResult,
+	searchedForLabel,
 } from '#app/schemas/contact-search.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { contactSearchCsv, contactSearchCsvFileName } from './contact-search-csv.ts'
@@ -117,7 +118,7 @@ export function ContactSearchResults({
 						Found {count(total, 'contact', 'contacts')} across{' '}
 						{count(result.results.length, 'company', 'companies')}
 					</p>
-					<p className="text-sm text-muted-foreground">Looking for: {result.query.lookingFor}</p>
+					<p className="text-sm text-muted-foreground">Looking for: {searchedForLabel(result)}</p>
 					<dl className="grid grid-cols-3 gap-2 text-sm">
 						<Counter label="Total Companies" value={result.results.length} />
 						<Counter label="Found Contacts" value={total} />
@@ -125,7 +126,7 @@ export function ContactSearchResults({
 					</dl>
 				</div>
 			) : (
-				<p className="text-sm text-muted-foreground">Looking for: {result.query.lookingFor}</p>
+				<p className="text-sm text-muted-foreground">Looking for: {searchedForLabel(result)}</p>
 			)}
 			<div className="flex flex-wrap items-center gap-2">
 				<Form

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useFetcher } from '@remix-run/react'
+import { useFetcher, useNavigate } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react'
 import {
@@ -11,16 +11,21 @@ import {
 import { useCompanionStatusContext } from '#app/components/linkedin/use-companion-status.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
-import { LEAD_IMPORT_MESSAGES, type LeadSource } from '#app/schemas/lead-import.ts'
+import { notify } from '#app/components/toaster.tsx'
+import { startedBulkMessage } from '#app/schemas/contact-search.ts'
+import { LEAD_IMPORT_MESSAGES } from '#app/schemas/lead-import.ts'
 import {
+	COMPANY_SOURCE_OPTION,
 	LEAD_SCRAPER_SOURCE_FIELDS,
 	LEAD_SOURCE_OPTIONS,
 	LeadScraperFormSchema,
 	postFilterOf,
+	type LeadScraperSource,
 	type LinkedInPostForm,
 } from '#app/schemas/lead-scraper-form.ts'
 import { cn } from '#app/utils/misc.ts'
 import { useOnNewValue } from '#app/utils/use-on-new-value.ts'
+import { CompanySourceFields } from './company-source-fields.tsx'
 import { LeadImportProgressList, useLeadProgressData } from './lead-import-progress-list.tsx'
 import {
 	FileSourceField,
@@ -48,7 +53,8 @@ type Step = 1 | 2 | 3
 /** The name of the button Conform submits its intents with (@conform-to/dom's INTENT). */
 const CONFORM_INTENT = '__intent__'
 
-const STEP_TITLES: Record<LeadSource, string> = {
+const STEP_TITLES: Record<LeadScraperSource, string> = {
+	COMPANIES: 'Upload files',
 	FILE: 'Upload files',
 	TEXT: 'Paste text',
 	LINK: 'Enter a link',
@@ -76,7 +82,7 @@ export function LeadScraperFlow({
 			</Shell>
 		)
 	}
-	return <LeadScraperWizard Shell={Shell} onCancel={onCancel} onStarted={setStarted} />
+	return <LeadScraperWizard Shell={Shell} onCancel={onCancel} onStarted={setStarted} onLeave={onLeave} />
 }
 
 function StartedImports({ queueableIds, onLeave }: { queueableIds: string[]; onLeave: () => void }) {
@@ -102,19 +108,26 @@ function LeadScraperWizard({
 	Shell,
 	onCancel,
 	onStarted,
+	onLeave,
 }: {
 	Shell: ComponentType<LeadScraperShellProps>
 	onCancel: () => void
 	onStarted: (started: Array<{ queueableId: string; name: string }>) => void
+	/** Before it navigates to a company-mode search's results. */
+	onLeave: () => void
 }) {
 	const companion = useCompanionStatusContext()
 	const fetcher = useFetcher<LeadScraperActionData>()
 	// The spec: the LinkedIn option is chosen first only for a user LinkedIn is connected for.
-	const [initialSource] = useState<LeadSource>(() =>
+	const [initialSource] = useState<LeadScraperSource>(() =>
 		companion?.status === 'connected' ? 'LINKEDIN_POST' : 'FILE',
 	)
 	const [source, setSource] = useState(initialSource)
 	const [step, setStep] = useState<Step>(1)
+	// Company mode has no instructions step: its second step ends with Scrape (spec).
+	const lastStep: Step = source === 'COMPANIES' ? 2 : 3
+	const [companyReady, setCompanyReady] = useState(false)
+	const navigate = useNavigate()
 	const [problem, setProblem] = useState<Problem | null>(null)
 	const [readingPost, setReadingPost] = useState(false)
 	const [form, fields] = useLeadScraperForm({
@@ -126,6 +139,15 @@ function LeadScraperWizard({
 
 	useOnNewValue(fetcher.state === 'idle' ? fetcher.data : undefined, (answer) => {
 		if (answer.started?.length) return onStarted(answer.started)
+		const [search] = answer.searches ?? []
+		if (search) {
+			notify({
+				type: 'success',
+				title: startedBulkMessage(answer.companies ?? 0, answer.estimatedTime ?? ''),
+			})
+			onLeave()
+			return navigate(`/contact-search/${search.queueableId}`)
+		}
 		// A refusal: back to the step whose field the server refused.
 		const refused = Object.keys(answer.result?.error ?? {})
 		if (refused.some((name) => name === 'source')) setStep(1)
@@ -145,7 +167,7 @@ function LeadScraperWizard({
 	function goNext(formElement: HTMLFormElement | null) {
 		if (!formElement || !stepPasses(formElement)) return
 		setProblem(null)
-		setStep((current) => (current < 3 ? ((current + 1) as Step) : current))
+		setStep((current) => (current < lastStep ? ((current + 1) as Step) : current))
 	}
 
 	async function submit(event: FormEvent<HTMLFormElement>) {
@@ -153,7 +175,7 @@ function LeadScraperWizard({
 		// Conform's own validation (on blur, form.validate) comes as a submit by its intent button.
 		const submitter = (event.nativeEvent as SubmitEvent).submitter
 		if (submitter?.getAttribute('name') === CONFORM_INTENT) return form.onSubmit(event)
-		if (step < 3) {
+		if (step < lastStep) {
 			// Enter in a field moves on instead of sending a half-filled form.
 			event.preventDefault()
 			return goNext(formElement)
@@ -164,6 +186,7 @@ function LeadScraperWizard({
 		const formData = new FormData(formElement)
 		formData.set('mode', 'dialog')
 		setProblem(null)
+		if (source === 'COMPANIES' && !companyReady) return
 		if (source === 'LINKEDIN_POST') {
 			const submission = parseWithZod(formData, { schema: LeadScraperFormSchema })
 			if (submission.status !== 'success' || submission.value.source !== 'LINKEDIN_POST') return
@@ -199,13 +222,20 @@ function LeadScraperWizard({
 
 	const sending = fetcher.state !== 'idle'
 	const busy = sending || readingPost
-	const option = LEAD_SOURCE_OPTIONS.find((item) => item.value === source)
+	const option = [...LEAD_SOURCE_OPTIONS, COMPANY_SOURCE_OPTION].find((item) => item.value === source)
 	const stepTitle =
 		step === 1 ? 'Choose a source' : step === 2 ? STEP_TITLES[source] : 'Additional instructions'
+	const companyMode = source === 'COMPANIES' && step > 1
 	return (
 		<Shell
-			title={sending ? 'Parsing Leads' : 'Lead scraper'}
-			description={sending ? 'Starting the import…' : `Step ${step} of 3: ${stepTitle}`}
+			title={companyMode ? 'Scrape leads from different sources' : sending ? 'Parsing Leads' : 'Lead scraper'}
+			description={
+				sending
+					? companyMode
+						? 'Starting the search…'
+						: 'Starting the import…'
+					: `Step ${step} of ${lastStep}: ${stepTitle}`
+			}
 		>
 			{sending ? <Starting label="Starting..." /> : null}
 			{/* Kept while it is sent: a refusal comes back to the same inputs (files included). */}
@@ -232,6 +262,9 @@ function LeadScraperWizard({
 					</Shown>
 					<Shown when={source === 'LINK'}>
 						<LinkSourceField fields={fields} />
+					</Shown>
+					<Shown when={source === 'COMPANIES'}>
+						<CompanySourceFields fields={fields} onReadyChange={setCompanyReady} />
 					</Shown>
 					<Shown when={source === 'LINKEDIN_POST'} className="grid gap-4">
 						{source === 'LINKEDIN_POST' ? <CompanionNotice /> : null}
@@ -267,12 +300,12 @@ function LeadScraperWizard({
 						</Button>
 					)}
 					{/* Keyed apart: Next turning into Scrape under the pointer would submit the form. */}
-					{step < 3 ? (
+					{step < lastStep ? (
 						<Button key="next" type="button" onClick={(event) => goNext(event.currentTarget.form)}>
 							Next
 						</Button>
 					) : (
-						<Button key="scrape" type="submit" disabled={busy}>
+						<Button key="scrape" type="submit" disabled={busy || (source === 'COMPANIES' && !companyReady)}>
 							{readingPost ? 'Reading the post…' : 'Scrape'}
 						</Button>
 					)}
@@ -291,7 +324,7 @@ function Shown({ when, className, children }: { when: boolean; className?: strin
 	)
 }
 
-function isSourceField(source: LeadSource, name: string) {
+function isSourceField(source: LeadScraperSource, name: string) {
 	const names: readonly string[] = LEAD_SCRAPER_SOURCE_FIELDS[source]
 	return names.some((field) => name === field || name.startsWith(`${field}[`))
 }

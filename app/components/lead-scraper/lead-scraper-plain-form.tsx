@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { FormActions } from '#app/components/ui/form-field.tsx'
 import { LEAD_SOURCE_OPTIONS } from '#app/schemas/lead-scraper-form.ts'
+import { CompanySourceFields } from './company-source-fields.tsx'
 import {
 	FileSourceField,
 	InstructionsField,
@@ -55,6 +56,12 @@ export function LeadScraperPlainForm({
 				<PostSourceFields fields={fields} />
 			</Section>
 			<InstructionsField fields={fields} />
+			<Section
+				title="Scrape file (companies)"
+				note="Each file of companies starts a contact search there: the best people for what you are looking for, ranked with reasons. Additional instructions do not apply."
+			>
+				<CompanySourceFields fields={fields} />
+			</Section>
 			<FormActions
 				form={form}
 				pending={navigation.state === 'submitting'}

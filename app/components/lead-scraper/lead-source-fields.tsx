@@ -6,8 +6,13 @@ import { FormField } from '#app/components/ui/form-field.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
-import { LINKEDIN_POST_CHANNELS, type LeadSource } from '#app/schemas/lead-import.ts'
-import { LEAD_SOURCE_OPTIONS, LINKEDIN_POST_CHANNEL_LABELS } from '#app/schemas/lead-scraper-form.ts'
+import { LINKEDIN_POST_CHANNELS } from '#app/schemas/lead-import.ts'
+import {
+	COMPANY_SOURCE_OPTION,
+	LEAD_SOURCE_OPTIONS,
+	LINKEDIN_POST_CHANNEL_LABELS,
+	type LeadScraperSource,
+} from '#app/schemas/lead-scraper-form.ts'
 import { cn } from '#app/utils/misc.ts'
 import { PostRangeField } from './post-range-field.tsx'
 import { type LeadScraperFields } from './use-lead-scraper-form.ts'
@@ -15,7 +20,7 @@ import { type LeadScraperFields } from './use-lead-scraper-form.ts'
 // The Lead scraper's fields, shared by the stepped dialog (one step at a time) and the plain
 // no-JavaScript form (all at once). Every control is a native one, so the plain form posts as is.
 
-/** Step 1: where the leads come from (native radios), with company mode's file still to come. */
+/** Step 1: where the leads come from (native radios): people sources, then company mode's file. */
 export function SourceChoice({
 	fields,
 	value,
@@ -23,67 +28,78 @@ export function SourceChoice({
 }: {
 	fields: LeadScraperFields
 	value: string | undefined
-	onChange?: (source: LeadSource) => void
+	onChange?: (source: LeadScraperSource) => void
 }) {
 	const field = fields.source
+	const radio = (option: { value: LeadScraperSource; label: string; description: string }, label: string) => {
+		const id = `${field.id}-${option.value}`
+		return (
+			<label
+				key={option.value}
+				htmlFor={id}
+				className="flex cursor-pointer items-start gap-3 rounded-md border p-3 hover:bg-muted/40 has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+			>
+				<input
+					id={id}
+					type="radio"
+					name={field.name}
+					value={option.value}
+					defaultChecked={value === option.value}
+					onChange={() => onChange?.(option.value)}
+					aria-label={label}
+					aria-describedby={`${id}-description`}
+					className="mt-0.5 size-4 accent-primary"
+				/>
+				<span className="grid gap-0.5">
+					<span className="text-sm font-medium">{option.label}</span>
+					<span id={`${id}-description`} className="text-xs text-muted-foreground">
+						{option.description}
+					</span>
+				</span>
+			</label>
+		)
+	}
 	return (
 		<fieldset className="grid gap-3" aria-describedby={field.errors ? field.errorId : undefined}>
 			<legend className="mb-2 text-sm font-medium">People</legend>
-			{LEAD_SOURCE_OPTIONS.map((option) => {
-				const id = `${field.id}-${option.value}`
-				return (
-					<label
-						key={option.value}
-						htmlFor={id}
-						className="flex cursor-pointer items-start gap-3 rounded-md border p-3 hover:bg-muted/40 has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
-					>
-						<input
-							id={id}
-							type="radio"
-							name={field.name}
-							value={option.value}
-							defaultChecked={value === option.value}
-							onChange={() => onChange?.(option.value)}
-							aria-label={option.label}
-							aria-describedby={`${id}-description`}
-							className="mt-0.5 size-4 accent-primary"
-						/>
-						<span className="grid gap-0.5">
-							<span className="text-sm font-medium">{option.label}</span>
-							<span id={`${id}-description`} className="text-xs text-muted-foreground">
-								{option.description}
-							</span>
-						</span>
-					</label>
-				)
-			})}
-			<ErrorList id={field.errorId} errors={field.errors} />
+			{LEAD_SOURCE_OPTIONS.map((option) => radio(option, option.label))}
 			<p className="mb-1 mt-2 text-sm font-medium">Companies</p>
-			<div
-				aria-disabled="true"
-				className="flex items-start gap-3 rounded-md border border-dashed p-3 text-muted-foreground"
-			>
-				<input type="radio" disabled aria-label="Scrape file (companies)" className="mt-0.5 size-4" />
-				<span className="grid gap-0.5">
-					<span className="text-sm font-medium">Scrape file</span>
-					<span className="text-xs">
-						Upload a CSV to create a list of companies — Coming with contact search
-					</span>
-				</span>
-			</div>
+			{radio(COMPANY_SOURCE_OPTION, 'Scrape file (companies)')}
+			<ErrorList id={field.errorId} errors={field.errors} />
 		</fieldset>
 	)
 }
 
 /** Scrape file: CSV files, several at once, at most 1 MB each; dropped files land in the input. */
 export function FileSourceField({ fields }: { fields: LeadScraperFields }) {
-	const field = fields.file
+	return (
+		<CsvFilesField
+			field={fields.file}
+			hint="CSV only, at most 1 MB each; every file becomes its own import."
+			label="CSV files"
+		/>
+	)
+}
+
+/** A drop zone over a native multiple file input; `onFiles` hears of each new choice. */
+export function CsvFilesField({
+	field,
+	hint,
+	label,
+	onFiles,
+}: {
+	field: LeadScraperFields['file'] | LeadScraperFields['companyFile']
+	hint: string
+	label: string
+	onFiles?: (files: File[]) => void
+}) {
 	const input = useRef<HTMLInputElement>(null)
 	const [dragging, setDragging] = useState(false)
 	const [chosen, setChosen] = useState<Array<{ name: string; size: number }>>([])
 	const errors = [...new Set(Object.values(field.allErrors).flat())]
 	function remember(files: FileList | null) {
 		setChosen([...(files ?? [])].map((file) => ({ name: file.name, size: file.size })))
+		onFiles?.([...(files ?? [])])
 	}
 	return (
 		<div className="grid gap-2">
@@ -111,9 +127,7 @@ export function FileSourceField({ fields }: { fields: LeadScraperFields }) {
 			>
 				<FileUp className="size-8 text-muted-foreground" aria-hidden="true" />
 				<span className="text-sm font-medium">Drop CSV files here, or choose them</span>
-				<span className="text-xs text-muted-foreground">
-					CSV only, at most 1 MB each; every file becomes its own import.
-				</span>
+				<span className="text-xs text-muted-foreground">{hint}</span>
 				<input
 					ref={input}
 					id={field.id}
@@ -121,7 +135,7 @@ export function FileSourceField({ fields }: { fields: LeadScraperFields }) {
 					type="file"
 					multiple
 					accept=".csv,text/csv"
-					aria-label="CSV files"
+					aria-label={label}
 					aria-invalid={errors.length ? true : undefined}
 					aria-describedby={errors.length ? field.errorId : undefined}
 					onChange={(event) => remember(event.currentTarget.files)}

@@ -1,6 +1,10 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { LINKEDIN_POST_DEFAULT_RANGE, type LeadSource } from '#app/schemas/lead-import.ts'
-import { LeadScraperFormSchema } from '#app/schemas/lead-scraper-form.ts'
+import { LINKEDIN_POST_DEFAULT_RANGE } from '#app/schemas/lead-import.ts'
+import {
+	COMPANY_MODE_DEFAULT_TOP,
+	LeadScraperFormSchema,
+	type LeadScraperSource,
+} from '#app/schemas/lead-scraper-form.ts'
 import { useZodForm } from '#app/utils/use-zod-form.ts'
 
 export const LEAD_SCRAPER_ACTION = '/lead-scraper/new'
@@ -9,6 +13,10 @@ export const LEAD_SCRAPER_ACTION = '/lead-scraper/new'
 export type LeadScraperActionData = {
 	result?: SubmissionResult<string[]>
 	started?: Array<{ queueableId: string; name: string }>
+	/** Company mode: the contact searches it started (one per file). */
+	searches?: Array<{ queueableId: string }>
+	companies?: number
+	estimatedTime?: string
 }
 
 /** The Lead scraper's Conform form, the same for the stepped dialog and the plain page. */
@@ -19,7 +27,7 @@ export function useLeadScraperForm({
 }: {
 	id: string
 	lastResult?: SubmissionResult<string[]> | null
-	defaultSource: LeadSource
+	defaultSource: LeadScraperSource
 }) {
 	const [min, max] = LINKEDIN_POST_DEFAULT_RANGE
 	return useZodForm(LeadScraperFormSchema, {
@@ -32,6 +40,7 @@ export function useLeadScraperForm({
 			commentsMax: max,
 			reactionsMin: min,
 			reactionsMax: max,
+			topX: COMPANY_MODE_DEFAULT_TOP,
 		},
 	})
 }

@@ -13,6 +13,8 @@ export type ParsedCompaniesFromCsv = {
 	/** Field errors by the company's index in `companies`. */
 	errors: ParsedCompanyRowError[]
 	headers: string[]
+	/** Each company's whole CSV record, by its index in `companies`. */
+	records: string[][]
 	mapping: ColumnMapping
 	totalRows: number
 	ignoredRows: number
@@ -38,6 +40,7 @@ export function parseCompaniesFromCsv(bytes: Uint8Array, mapping?: ColumnMapping
 		companies,
 		errors,
 		headers: csv.headers,
+		records: csv.records,
 		mapping: csv.mapping,
 		totalRows: csv.totalRows,
 		ignoredRows: csv.ignoredRows,

@@ -31,9 +31,12 @@ export async function recordContactSearchSignals(
 	})
 	if (!search) return null
 	const result = search.result as ContactSearchJobResult | null
-	const byId = new Map<string, ContactSearchResult>()
-	for (const company of result?.results ?? []) for (const row of company.topContacts) byId.set(row.id, row)
-	const lookingFor = result?.query.lookingFor ?? (search.payload as { lookingFor?: string }).lookingFor ?? ''
+	const searchedFor = result?.query.lookingFor ?? (search.payload as { lookingFor?: string }).lookingFor ?? ''
+	// Each person with what their company was searched for (its own role prompt, or the search's).
+	const byId = new Map<string, ContactSearchResult & { lookingFor: string }>()
+	for (const company of result?.results ?? [])
+		for (const row of company.topContacts)
+			byId.set(row.id, { ...row, lookingFor: company.lookingFor || searchedFor })
 	// Rejected after accepted in the same call: the last word counts.
 	const kinds = new Map<string, 'ACCEPTED' | 'REJECTED'>()
 	for (const id of accepted) kinds.set(id, 'ACCEPTED')
@@ -48,7 +51,7 @@ export async function recordContactSearchSignals(
 				queueableId,
 				resultId,
 				kind,
-				lookingFor,
+				lookingFor: found.lookingFor,
 				role: found.role,
 				roleDetails: found.roleDetails,
 				linkedinUrl: found.linkedinUrl,

@@ -128,15 +128,17 @@ async function searchCompany(
 	index: number,
 	{ organizationId, userId, payload, sources, signals, signal, limit }: SearchCompanyContext,
 ) {
+	const lookingFor = company.lookingFor || payload.lookingFor
 	const base = {
 		companyId: company.id,
 		companyName: company.name,
 		website: company.website,
 		logoUrl: company.logoUrl,
+		...(company.lookingFor ? { lookingFor: company.lookingFor } : {}),
 	}
 	const gathered = await gatherCandidates(
 		company,
-		{ organizationId, userId, lookingFor: payload.lookingFor, limit, signal },
+		{ organizationId, userId, lookingFor, limit, signal },
 		sources,
 	)
 	const outcomes = gathered.sources
@@ -156,7 +158,7 @@ async function searchCompany(
 	const { ranked, ranker } = pool.length
 		? await rankCandidates({
 				organizationId,
-				lookingFor: payload.lookingFor,
+				lookingFor,
 				myCompany: payload.myCompany,
 				company: { name: company.name, description: company.description },
 				candidates: pool,

@@ -1,13 +1,53 @@
 import { CompanyCsvError } from '#app/models/company-import/csv/company-csv-error.ts'
 import { parseCompaniesFromCsv } from '#app/models/company-import/parse-companies-from-csv.ts'
-import { type ContactSearchStarted, type TargetCompany } from '#app/schemas/contact-search.ts'
+import { findRolePromptColumn } from '#app/models/lead-import/extract/analyze-csv-for-role-prompt.ts'
+import {
+	CONTACT_SEARCH_MESSAGES,
+	LOOKING_FOR_MAX_LENGTH,
+	type ContactSearchStarted,
+	type TargetCompany,
+} from '#app/schemas/contact-search.ts'
 import { type UploadedFormFile } from '#app/utils/upload-form.server.ts'
 import { ContactSearchInputError, startContactSearch } from './start-contact-search.server.ts'
 
 // The lead scraper's company mode (issue 15): each CSV of companies (read by the company import's
-// parser: any header names it knows, encodings, delimiters) starts one bulk contact search.
+// parser: any header names it knows, encodings, delimiters) starts one bulk contact search. A
+// column that says whom to find ("Looking for", "Role prompt", or values that read so) gives each
+// company its own role prompt; the form's looking-for text covers the companies without one.
 
 type Actor = { organizationId: string; userId: string | null }
+
+export type CompanyFileReading = { name: string; targetCompanies: TargetCompany[]; rolePrompts: number }
+
+/** One CSV of companies as the search takes them, each with its role prompt when the file has one. */
+export function readCompanyFile(file: UploadedFormFile): CompanyFileReading {
+	let parsed
+	try {
+		parsed = parseCompaniesFromCsv(file.bytes)
+	} catch (error) {
+		if (error instanceof CompanyCsvError) throw new ContactSearchInputError(`${file.name}: ${error.message}`)
+		throw error
+	}
+	const promptColumn = findRolePromptColumn(parsed.headers, parsed.records)
+	const targetCompanies: TargetCompany[] = []
+	parsed.companies.forEach((company, index) => {
+		const name = company.name?.trim()
+		if (!name) return
+		const prompt = promptColumn === null ? '' : (parsed.records[index]?.[promptColumn] ?? '').trim()
+		targetCompanies.push({
+			name: name.slice(0, 300),
+			description: company.description ?? company.summary ?? null,
+			website: company.website ?? null,
+			linkedin_url: company.linkedinUrl ?? null,
+			industries: company.industry ? [company.industry] : null,
+			lookingFor: prompt ? prompt.slice(0, LOOKING_FOR_MAX_LENGTH) : null,
+		})
+	})
+	if (targetCompanies.length === 0)
+		throw new ContactSearchInputError(`${file.name}: no company with a name was found in the file`)
+	const rolePrompts = targetCompanies.filter((company) => company.lookingFor).length
+	return { name: file.name, targetCompanies, rolePrompts }
+}
 
 export async function startCompanyModeSearches(
 	actor: Actor,
@@ -15,26 +55,18 @@ export async function startCompanyModeSearches(
 ): Promise<ContactSearchStarted[]> {
 	if (files.length === 0) throw new ContactSearchInputError('Please upload a CSV file of companies')
 	// Read every file first: a bad second file starts nothing.
-	const inputs = files.map((file) => {
-		let companies
-		try {
-			companies = parseCompaniesFromCsv(file.bytes).companies
-		} catch (error) {
-			if (error instanceof CompanyCsvError)
-				throw new ContactSearchInputError(`${file.name}: ${error.message}`)
-			throw error
-		}
-		const targetCompanies: TargetCompany[] = companies
-			.filter((company) => company.name?.trim())
-			.map((company) => ({
-				name: company.name!.trim().slice(0, 300),
-				description: company.description ?? company.summary ?? null,
-				website: company.website ?? null,
-				linkedin_url: company.linkedinUrl ?? null,
-				industries: company.industry ? [company.industry] : null,
-			}))
-		return { targetCompanies, lookingFor, topX }
-	})
+	const readings = files.map(readCompanyFile)
+	const given = typeof lookingFor === 'string' ? lookingFor.trim() : ''
+	if (!given) {
+		const lacking = readings.find((file) => file.rolePrompts < file.targetCompanies.length)
+		if (lacking && readings.every((file) => file.rolePrompts === 0))
+			throw new ContactSearchInputError(CONTACT_SEARCH_MESSAGES.rolePromptOrLookingFor)
+		if (lacking)
+			throw new ContactSearchInputError(
+				`${lacking.name}: ${CONTACT_SEARCH_MESSAGES.rolePromptOrLookingFor} (some companies have no role prompt)`,
+			)
+	}
+	const inputs = readings.map((file) => ({ targetCompanies: file.targetCompanies, lookingFor: given, topX }))
 	const started: ContactSearchStarted[] = []
 	for (const input of inputs) started.push(await startContactSearch(actor, { mode: 'bulk', input }))
 	return started

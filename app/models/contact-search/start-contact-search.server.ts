@@ -66,7 +66,7 @@ export async function startContactSearch(
 	const payload: ContactSearchPayload = {
 		mode,
 		companies,
-		lookingFor: data.lookingFor,
+		lookingFor: data.lookingFor ?? '',
 		topX: data.topX,
 		myCompany,
 		options: data.options ?? {},
@@ -158,6 +158,7 @@ async function resolveCompanies(organizationId: string, targets: TargetCompany[]
 		const match = bySlug.get(companySlug(target.name!)) ?? (domain ? byDomain.get(domain) : undefined)
 		if (match) return fromOwn(match, target)
 		return {
+			lookingFor: target.lookingFor || null,
 			id: null,
 			name: target.name!,
 			description: target.description ?? null,
@@ -171,6 +172,7 @@ async function resolveCompanies(organizationId: string, targets: TargetCompany[]
 /** Our record, with what the caller knew filling what we lack. */
 function fromOwn(company: OwnCompany, target: TargetCompany): SearchCompany {
 	return {
+		lookingFor: target.lookingFor || null,
 		id: company.id,
 		name: company.name,
 		description: company.summary || company.description || target.description || null,

@@ -1,5 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from '@remix-run/node'
+import {
+	readCompanyFile,
+	startCompanyModeSearches,
+} from '#app/models/contact-search/start-company-mode-search.server.ts'
+import { ContactSearchInputError } from '#app/models/contact-search/start-contact-search.server.ts'
 import { leadProgressPath } from '#app/components/lead-scraper/lead-import-status.ts'
 import { type LeadScraperActionData } from '#app/components/lead-scraper/use-lead-scraper-form.ts'
 import {
@@ -16,17 +21,22 @@ import {
 	LEAD_IMPORT_MESSAGES,
 	LEAD_SAVE_MAX,
 } from '#app/schemas/lead-import.ts'
+import { startedBulkMessage } from '#app/schemas/contact-search.ts'
 import {
 	LEAD_SCRAPER_SOURCE_FIELDS,
 	LeadScraperFormSchema,
 	postFilterOf,
+	type CompanyModeForm,
 	type LeadScraperForm,
 } from '#app/schemas/lead-scraper-form.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { readUploadForm, UploadTooLargeError, type UploadedFormFile } from '#app/utils/upload-form.server.ts'
 
 // /lead-scraper/new's action (issue 14): the Lead scraper's form, from the stepped dialog (a
 // fetcher, mode=dialog: it follows the progress itself) or the plain page (redirected to
 // /lead-scraper/progress). One import per file; the LinkedIn post's people come with the form.
+// Company mode (issue 15) starts one bulk contact search per CSV of companies instead, and goes
+// to the first search's results.
 
 type Reply = LeadScraperActionData
 
@@ -59,12 +69,21 @@ export async function startLeadScrape(request: Request, actor: Actor) {
 		return refuse({ file: [LEAD_IMPORT_MESSAGES.couldNotRead] }, 400, { source: 'FILE' })
 	}
 	const { form, files } = read
+	const companyFiles = await companyFilesOf(form)
+	// The server reads the files itself: a role prompt column counts without JavaScript too.
+	if (form.get('source') === 'COMPANIES')
+		form.set('rolePromptPresent', String(everyRowPrompted(companyFiles)))
 	const submission = parseWithZod(form, { schema: LeadScraperFormSchema })
 	if (submission.status !== 'success') {
 		return data<Reply>(
 			{ result: submission.reply({ hideFields: ['contacts', 'postText'] }) },
 			{ status: 400 },
 		)
+	}
+	if (submission.value.source === 'COMPANIES') {
+		const refuseField = (field: string, message: string) =>
+			data<Reply>({ result: submission.reply({ fieldErrors: { [field]: [message] } }) }, { status: 400 })
+		return startCompanyMode(actor, submission.value, companyFiles, form.get('mode') === 'dialog', refuseField)
 	}
 	let started: StartedLeadImport[]
 	try {
@@ -87,7 +106,70 @@ export async function startLeadScrape(request: Request, actor: Actor) {
 	return redirect(leadProgressPath(imports.map((item) => item.queueableId)))
 }
 
-async function start(actor: Actor, value: LeadScraperForm, files: UploadedFormFile[]) {
+async function startCompanyMode(
+	actor: Actor,
+	value: CompanyModeForm,
+	companyFiles: UploadedFormFile[],
+	dialog: boolean,
+	refuseField: (field: string, message: string) => Response | ReturnType<typeof data<Reply>>,
+) {
+	let searches
+	try {
+		searches = await startCompanyModeSearches(actor, {
+			files: companyFiles,
+			lookingFor: value.lookingFor ?? '',
+			topX: value.topX,
+		})
+	} catch (error) {
+		if (!(error instanceof ContactSearchInputError)) throw error
+		return refuseField(error.message.includes('role prompt') ? 'lookingFor' : 'companyFile', error.message)
+	}
+	const companies = searches.reduce((sum, search) => sum + search.totalCompanies, 0)
+	const estimatedTime = searches.at(-1)?.estimatedTime ?? ''
+	if (dialog)
+		return data<Reply>({
+			searches: searches.map(({ queueableId }) => ({ queueableId })),
+			companies,
+			estimatedTime,
+		})
+	return redirectWithToast(`/contact-search/${searches[0]!.queueableId}`, {
+		type: 'success',
+		title: startedBulkMessage(companies, estimatedTime),
+	})
+}
+
+/** Company mode's files (the `companyFile` parts), read like the people files. */
+async function companyFilesOf(form: FormData): Promise<UploadedFormFile[]> {
+	const parts = form
+		.getAll('companyFile')
+		.filter((value): value is File => value instanceof File && (value.size > 0 || value.name !== ''))
+	return Promise.all(
+		parts.map(async (part) => ({
+			name: part.name,
+			type: part.type,
+			bytes: new Uint8Array(await part.arrayBuffer()),
+		})),
+	)
+}
+
+/** Whether every company of every file has its own role prompt (an unreadable file: no). */
+function everyRowPrompted(files: UploadedFormFile[]) {
+	if (files.length === 0) return false
+	try {
+		return files.every((file) => {
+			const reading = readCompanyFile(file)
+			return reading.rolePrompts === reading.targetCompanies.length
+		})
+	} catch {
+		return false
+	}
+}
+
+async function start(
+	actor: Actor,
+	value: Exclude<LeadScraperForm, CompanyModeForm>,
+	files: UploadedFormFile[],
+) {
 	switch (value.source) {
 		case 'FILE':
 			return startLeadFileImports(actor, { files, instructions: value.instructions })

@@ -114,6 +114,8 @@ export function readCompanyCsv(
 	mapping?: ColumnMapping,
 ): {
 	rows: CompanyCsvRow[]
+	/** Each row's whole record (every column), for readers of columns no company field maps. */
+	records: string[][]
 	totalRows: number
 	ignoredRows: number
 	headers: string[]
@@ -125,6 +127,7 @@ export function readCompanyCsv(
 	const columns = mapping ? resolveColumnMapping(mapping, headers) : guessColumnMapping(headers).mapping
 	const addressColumns = addressColumnsBeside(columns.headquarter, headers)
 	const rows: CompanyCsvRow[] = []
+	const records: string[][] = []
 	let totalRows = 0
 	const mappedColumns = [...new Set(Object.values(columns).filter((column) => typeof column === 'number'))]
 	for (const record of dataRows) {
@@ -139,6 +142,7 @@ export function readCompanyCsv(
 		}
 		if (addressColumns) row.headquarter = composeAddress(record, addressColumns) || undefined
 		rows.push(row)
+		records.push(record)
 	}
 	const ignoredRows = totalRows - rows.length
 	if (ignoredRows > 0) warnings.push(extraRowsIgnoredMessage(ignoredRows))
@@ -146,7 +150,7 @@ export function readCompanyCsv(
 		// Allowed (one column may fill two fields), but worth a look.
 		warnings.push('One CSV column fills more than one company field.')
 	}
-	return { rows, totalRows, ignoredRows, headers, mapping: columns, warnings }
+	return { rows, records, totalRows, ignoredRows, headers, mapping: columns, warnings }
 }
 
 const ADDRESS_PART_KEYS = {

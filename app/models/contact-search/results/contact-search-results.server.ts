@@ -1,5 +1,6 @@
 import { type Prisma } from '#app/generated/prisma/client.ts'
 import { type QueueableStatus } from '#app/generated/prisma/enums.ts'
+import { recordContactSearchSignals } from '#app/models/contact-search/contact-search-signals.server.ts'
 import { saveLeads } from '#app/models/lead-import/save-leads.server.ts'
 import {
 	CONTACT_SEARCH_TYPE,
@@ -117,7 +118,26 @@ export async function importContactSearchLeads({
 			savedAs.set(result.id, saved.contactId)
 	}
 	if (savedAs.size > 0) await markSaved(organizationId, queueableId, savedAs)
+	await recordContactSearchSignals({ organizationId, userId }, queueableId, {
+		accepted: [...savedAs.keys()],
+		rejected: skippedAbove(search.result, wanted),
+	})
 	return { summary, chosen }
+}
+
+/**
+ * The people the user saw and passed over: in each company they imported from, the ones ranked
+ * above the lowest one they chose that they did not choose (the ones below may never have been
+ * read). People already saved as contacts are not a judgement on the ranking and are left out.
+ */
+export function skippedAbove(result: ContactSearchJobResult, chosen: Set<string>) {
+	return result.results.flatMap((company) => {
+		const lowest = company.topContacts.findLastIndex((contact) => chosen.has(contact.id))
+		return company.topContacts
+			.slice(0, Math.max(0, lowest))
+			.filter((contact) => !chosen.has(contact.id) && !contact.existingContactId)
+			.map((contact) => contact.id)
+	})
 }
 
 /** Writes the new contact ids into the stored results. */

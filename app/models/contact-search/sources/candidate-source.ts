@@ -12,6 +12,8 @@ export type SearchCompany = {
 	website: string | null
 	linkedinUrl: string | null
 	logoUrl: string | null
+	/** This company's own role prompt (company mode's file); the search's lookingFor otherwise. */
+	lookingFor?: string | null
 }
 
 export type SourceContext = {

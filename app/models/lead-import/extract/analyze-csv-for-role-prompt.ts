@@ -38,17 +38,25 @@ export function analyzeCsvForRolePrompt(content: string): boolean {
 	}
 	const [header, ...rows] = records
 	if (!header) return false
+	return findRolePromptColumn(header, rows) !== null
+}
+
+/** The index of the column that holds a role prompt (by its header, else by its values), or null. */
+export function findRolePromptColumn(header: string[], rows: string[][]): number | null {
+	const sample = rows.slice(0, SCAN_ROWS)
 	for (const [column, title] of header.entries()) {
 		const key = headerKey(title)
-		if (key && PROMPT_HEADER_RE.test(key)) return true
+		if (key && PROMPT_HEADER_RE.test(key)) return column
+	}
+	for (const [column, title] of header.entries()) {
 		// A person's own title column ("Title", "Job title") holds titles, not requests; descriptions describe.
 		const field = leadHeaderField(title)
 		if (field === 'role' || field === 'headline' || field === 'roleDetails' || field === 'companyDescription')
 			continue
-		const values = rows.map((row) => row[column] ?? '').filter(Boolean)
+		const values = sample.map((row) => row[column] ?? '').filter(Boolean)
 		if (values.length === 0) continue
 		const prompts = values.filter(readsLikeRolePrompt).length
-		if (prompts >= Math.max(1, values.length * 0.5)) return true
+		if (prompts >= Math.max(1, values.length * 0.5)) return column
 	}
-	return false
+	return null
 }
