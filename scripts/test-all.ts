@@ -1,18 +1,26 @@
 import { spawn } from 'node:child_process'
 
 /**
- * `npm test` after the type check and lint: the Vitest lane (unit and integration tests, then the
- * reliability suite) and the Playwright lane (build, then the browser specs) side by side. Both
- * spend most of their time waiting on PostgreSQL, the browser or a fake, so on a 2-core machine
- * the two lanes take little longer than the longer one alone. Each lane has its own database
- * server (tests/setup/test-database.ts). Output lines carry their lane's name; the exit code is
- * the first failure's.
+ * `npm test`: the app is built once (the Playwright specs serve it, and the Vitest files that send
+ * real requests load its server bundle instead of each transforming the whole app through Vite),
+ * then three lanes side by side — the Vitest unit and integration tests; the type check, lint and
+ * reliability suite; the Playwright specs. They spend most of their time waiting on PostgreSQL,
+ * the browser or a fake, so on a 2-core machine they take little longer than the longest alone.
+ * Each lane has its own database server (tests/setup/test-database.ts). Output lines carry their
+ * lane's name; the exit code is the first failure's.
  */
-type Lane = { name: string; scripts: string[] }
+type Lane = { name: string; scripts: string[]; env?: Record<string, string> }
+
+const SERVER_BUILD = 'build/server/index.js'
 
 const lanes: Lane[] = [
-	{ name: 'vitest', scripts: ['test:unit', 'test:reliability'] },
-	{ name: 'e2e', scripts: ['test:e2e'] },
+	{ name: 'vitest', scripts: ['test:unit'], env: { TEST_SERVER_BUILD: SERVER_BUILD } },
+	{
+		name: 'checks',
+		scripts: ['typecheck', 'lint', 'test:reliability'],
+		env: { TEST_SERVER_BUILD: SERVER_BUILD, TEST_POSTGRES_NAME: 'postgres-reliability' },
+	},
+	{ name: 'e2e', scripts: ['test:e2e:built'] },
 ]
 
 /** Each lane's last lines, printed again at the end when it fails: CI shows only the end of the log. */
@@ -26,9 +34,12 @@ function remember(lane: string, line: string) {
 	tails.set(lane, tail)
 }
 
-function runScript(lane: string, script: string): Promise<number> {
+function runScript(lane: string, script: string, env: Record<string, string> = {}): Promise<number> {
 	return new Promise((resolve) => {
-		const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+		const child = spawn('npm', ['run', '--silent', script], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: { ...process.env, ...env },
+		})
 		const prefix = `[${lane}] `
 		for (const stream of [child.stdout, child.stderr]) {
 			let rest = ''
@@ -53,7 +64,7 @@ function runScript(lane: string, script: string): Promise<number> {
 async function runLane(lane: Lane) {
 	const started = Date.now()
 	for (const script of lane.scripts) {
-		const code = await runScript(lane.name, script)
+		const code = await runScript(lane.name, script, lane.env)
 		if (code !== 0) {
 			console.log(`[${lane.name}] npm run ${script} failed (exit ${code})`)
 			return code
@@ -63,6 +74,8 @@ async function runLane(lane: Lane) {
 	return 0
 }
 
+const built = await runLane({ name: 'build', scripts: ['build'] })
+if (built !== 0) process.exit(built)
 const codes = await Promise.all(lanes.map(runLane))
 lanes.forEach((lane, index) => {
 	if (codes[index] === 0) return

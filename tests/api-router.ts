@@ -1,29 +1,25 @@
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
-import { createServer, type ViteDevServer } from 'vite'
+import { createRequestHandler } from '@remix-run/node'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { TEST_ORIGIN } from '#tests/db-utils.ts'
+import { loadServerBuild } from '#tests/server-build.ts'
 
 /**
- * Sends requests through the real Remix router (a Vite SSR build of the app), so statuses
+ * Sends requests through the real Remix router (the app's server build), so statuses
  * and headers are exactly what a client gets. Call once at the top of a test file.
  */
 export function setupApiRouter() {
-	let vite: ViteDevServer
+	let close = async () => {}
 	let handle: (request: Request) => Promise<Response>
 
 	beforeAll(async () => {
-		vite = await createServer({
-			server: { middlewareMode: true, hmr: false },
-			appType: 'custom',
-			logLevel: 'silent',
-		})
-		const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
-		handle = createRequestHandler(build, 'development')
-		// A Vite SSR load of the whole app: minutes when the e2e lane shares the two cores.
+		const loaded = await loadServerBuild()
+		close = loaded.close
+		handle = createRequestHandler(loaded.build, 'development')
+		// A Vite SSR load of the whole app (no TEST_SERVER_BUILD) takes minutes on a loaded machine.
 	}, 300_000)
 
 	afterAll(async () => {
-		await vite?.close()
+		await close()
 	})
 
 	return async function send(

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import pg from 'pg'
-import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { budgetsFromEnv } from '#app/utils/rate-limit-budgets.ts'
 import { createRateLimiter, type RateLimiter, resetRateLimiter } from '#app/utils/rate-limit.server.ts'
@@ -11,12 +10,13 @@ import { trustProxySetting } from '#server/guards/origin.ts'
 import { rateLimits } from '#server/guards/rate-limits.ts'
 import { createRemixHandler } from '#server/remix-handler.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
+import { loadServerBuild } from '#tests/server-build.ts'
 
 // The rate limits over real HTTP: our Express guards in front of the real Remix handler and routes
-// (a Vite SSR build of the app), counting in this file's PostgreSQL. Budgets are small here;
+// (the app's server build), counting in this file's PostgreSQL. Budgets are small here;
 // RATE_LIMITS is on (the default). Windows of 10 minutes: on a loaded CI machine a test's few
-// requests through the Vite SSR build can take longer than a minute, and a window that ends
-// mid-test lets the request that should be refused through.
+// requests can take longer than a minute, and a window that ends mid-test lets the request that
+// should be refused through.
 const budgets = {
 	RATE_LIMIT_SIGN_IN_PER_IP: '3/10m',
 	RATE_LIMIT_SIGN_IN_PER_EMAIL: '2/10m',
@@ -30,7 +30,7 @@ Object.assign(process.env, budgets)
 delete process.env.RATE_LIMITS
 resetRateLimiter()
 
-let vite: ViteDevServer
+let closeBuild = async () => {}
 let build: ServerBuild
 const servers: { close: () => Promise<void> }[] = []
 const pools: pg.Pool[] = []
@@ -73,19 +73,16 @@ async function startInstance(limiter?: RateLimiter) {
 let send: Awaited<ReturnType<typeof startInstance>>
 
 beforeAll(async () => {
-	vite = await createServer({
-		server: { middlewareMode: true, hmr: false },
-		appType: 'custom',
-		logLevel: 'silent',
-	})
-	build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
+	const loaded = await loadServerBuild()
+	build = loaded.build
+	closeBuild = loaded.close
 	send = await startInstance()
 }, 300_000)
 
 afterAll(async () => {
 	for (const server of servers) await server.close()
 	for (const pool of pools) await pool.end()
-	await vite?.close()
+	await closeBuild()
 })
 
 /** A client address of its own for each test. */
@@ -128,7 +125,7 @@ describe('sign-in and sign-up', () => {
 		expect(refused.headers.get('Content-Type')).toMatch(/text\/html/)
 		const page = await refused.text()
 		expect(page).toContain('Too many requests')
-		expect(page).toMatch(/Too many sign-in attempts\. Please try again in (1 minute|\d+ seconds)\./)
+		expect(page).toMatch(/Too many sign-in attempts\. Please try again in (\d+ minutes?|\d+ seconds)\./)
 		expect(page).not.toMatch(/at .+\.(ts|js):\d+/) // no stack
 		// The same post as single-fetch data (a form submitted with JavaScript): a 429 the page's
 		// error boundary shows, in Remix's own encoding.

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import type { ServerBuild } from '@remix-run/node'
-import { createServer, type ViteDevServer } from 'vite'
 import { startWorkerHeartbeat } from '#jobs/worker-heartbeat.ts'
 import { createApp } from '#server/app.ts'
+import { loadServerBuild } from '#tests/server-build.ts'
 
 // The reliability sweeps run against the real Express app (server/app.ts, every guard in front)
 // over real HTTP, and read the route list from the same Remix build, so a route added tomorrow is
@@ -19,15 +19,9 @@ export type AppRoute = {
 	hasAction: boolean
 }
 
-/** Loads the app's Remix build as the dev server does (HMR off: tests run side by side). */
+/** Loads the app's Remix build: `npm test`'s production bundle, else as the dev server does. */
 export async function loadBuild() {
-	const vite: ViteDevServer = await createServer({
-		server: { middlewareMode: true, hmr: false },
-		appType: 'custom',
-		logLevel: 'silent',
-	})
-	const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
-	return { build, close: () => vite.close() }
+	return loadServerBuild()
 }
 
 function fullPath(routes: ServerBuild['routes'], id: string): string {

@@ -3,10 +3,11 @@ import { databaseUrlFor, startEmbeddedPostgres } from '#scripts/database/embedde
 
 /** The server tests run on: DATABASE_URL's when set, else an embedded one under .data/postgres-test. */
 /**
- * DATABASE_URL's server, else an embedded one under `.data/<name>`: Vitest and Playwright use
- * their own (they run side by side in `npm test`, and each stops its server when done).
+ * DATABASE_URL's server, else an embedded one under `.data/<name>`: Vitest, the reliability suite
+ * (TEST_POSTGRES_NAME) and Playwright use their own (they run side by side in `npm test`, and each
+ * stops its server when done).
  */
-export async function startTestPostgres(name: 'postgres-test' | 'postgres-e2e' = 'postgres-test') {
+export async function startTestPostgres(name: string = process.env.TEST_POSTGRES_NAME || 'postgres-test') {
 	const configured = process.env.DATABASE_URL
 	if (configured) return { serverUrl: databaseUrlFor(configured, 'postgres'), stop: async () => {} }
 	return startEmbeddedPostgres(name)
