@@ -22,6 +22,8 @@ export type BulkSearchFigure = {
 	contactsFound: number
 	linkedinCalls: number
 	modelCalls: number
+	/** 'model' when the fake model's rankings were used; 'offline' means every window fell back. */
+	ranker: string
 }
 
 export async function benchBulkSearch(): Promise<BulkSearchFigure> {
@@ -39,6 +41,21 @@ export async function benchBulkSearch(): Promise<BulkSearchFigure> {
 	linkedin.setDelayMs(LINKEDIN_DELAY_MS)
 	const model = await startFakeOpenAI()
 	model.setDelayMs(MODEL_DELAY_MS)
+	// The ranker's structured answer: each candidate of the window ("[c3] role: …") with a score.
+	model.setHandler((messages) => {
+		const prompt = messages.find((message) => message.role === 'user')?.content ?? ''
+		const window = [...prompt.matchAll(/^\[(c\d+)\] role: ([^|\n]*)/gm)]
+		return {
+			rankings: window.map(([, key, role = '']) => {
+				const score = /cto|vp engineering/i.test(role) ? 90 : /engineer/i.test(role) ? 50 : 10
+				return {
+					key,
+					score,
+					reason: `${role.trim()}: ${score >= 90 ? 'engineering leadership' : 'not a leader'}`,
+				}
+			}),
+		}
+	})
 	process.env.LINKEDIN_API_BASE_URL = linkedin.baseUrl
 	process.env.OPENAI_API_KEY = 'bench-key'
 	process.env.OPENAI_BASE_URL = model.url
@@ -105,7 +122,7 @@ export async function benchBulkSearch(): Promise<BulkSearchFigure> {
 			},
 		)
 		let status = 'PENDING'
-		let result = null as { summary?: { totalContactsFound?: number } } | null
+		let result = null as { summary?: { totalContactsFound?: number }; ranker?: string } | null
 		while (!['COMPLETED', 'FAILED'].includes(status)) {
 			await new Promise((resolve) => setTimeout(resolve, 100))
 			const row = await prisma.queueable.findUniqueOrThrow({
@@ -126,6 +143,7 @@ export async function benchBulkSearch(): Promise<BulkSearchFigure> {
 			contactsFound: result?.summary?.totalContactsFound ?? 0,
 			linkedinCalls: linkedin.received.filter((r) => r.path === '/voyager/api/graphql').length,
 			modelCalls: model.requests().length,
+			ranker: result?.ranker ?? 'none',
 		}
 	} finally {
 		await runner.stop()

@@ -13,7 +13,7 @@ if (!only || only === 'bulk') {
 	console.log(
 		`bulk contact search, ${figure.companies} companies × ${figure.people} people, concurrency ${figure.concurrency}: ` +
 			`${(figure.ms / 1000).toFixed(1)} s to ${figure.status} (target ≤ 60 s); ` +
-			`${figure.contactsFound} contacts, ${figure.linkedinCalls} LinkedIn calls, ${figure.modelCalls} model calls`,
+			`${figure.contactsFound} contacts, ${figure.linkedinCalls} LinkedIn calls, ${figure.modelCalls} model calls, ranker: ${figure.ranker}`,
 	)
 }
 process.exit(0)

@@ -16,6 +16,7 @@ export function useLiveImport({
 	running,
 	follow = true,
 	poll = true,
+	pollMs = REFRESH_MS,
 }: {
 	queueableId: string | null | undefined
 	running: boolean
@@ -23,9 +24,11 @@ export function useLiveImport({
 	follow?: boolean
 	/** Re-run the loader every 3 s while running (off when the page already does). */
 	poll?: boolean
+	/** The pace of that re-run: 3 s for imports; the contact search store's is 5 s (spec). */
+	pollMs?: number
 }): QueueableJson | null {
 	const { queueable } = useQueueable(running && follow ? queueableId : null)
-	useRevalidateEvery(running && poll ? REFRESH_MS : null)
+	useRevalidateEvery(running && poll ? pollMs : null)
 	const revalidator = useRevalidator()
 	// The job's status changing, or its total appearing (parsing done: PARSING → PROCESSING), means
 	// the import's state moved: the loader reads it.

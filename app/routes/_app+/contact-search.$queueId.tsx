@@ -139,7 +139,8 @@ function SearchRunning({
 }: {
 	search: { id: string; progress: number; completed: number; total: number; currentItem: string | null }
 }) {
-	useLiveImport({ queueableId: search.id, running: true })
+	// The spec polls the search store every 5 s; the event stream carries the figures between.
+	useLiveImport({ queueableId: search.id, running: true, pollMs: 5_000 })
 	return (
 		<Card className="space-y-4 p-6" aria-live="polite">
 			<noscript>
