@@ -353,12 +353,86 @@ test.describe('Finding leads', () => {
 		await page.getByLabel('What are you looking for?').fill('finance leaders')
 		await page.getByRole('button', { name: 'Find Leads from 2 Companies' }).click()
 		await expect(toast(page, /^Bulk contact search started for 2 companies! Estimated time: /)).toBeVisible()
-		await expect(page.getByText(/Found \d+ contacts? across 2 companies/)).toBeVisible({ timeout: 30_000 })
+		await expect(page.getByText(/^Found \d+ contacts? across 2 companies$/)).toBeVisible({ timeout: 30_000 })
 		const acme = page.getByRole('region', { name: 'Acme Rockets' })
 		await expect(acme.getByTestId('result-row').first()).toContainText('Gene Kranz')
 		await expect(page.getByRole('region', { name: 'Globex' })).toContainText(
 			'No contacts found for this company',
 		)
 		await page.screenshot({ path: `${SHOTS}/bulk-started.png`, fullPage: true })
+	})
+
+	test('from a CSV of companies: the lead scraper’s company mode, each company searched for its role prompt', async ({
+		page,
+	}) => {
+		test.setTimeout(90_000)
+		const email = await signIn(page)
+		await postJson(page.request, '/api/v1/companies', {
+			name: 'Acme Rockets',
+			description: 'Reusable rockets',
+		})
+		await seedEarlierLeads(email)
+		await page.goto('/imports')
+		await page.getByRole('button', { name: 'Scrape leads' }).click()
+		const dialog = page.getByRole('dialog')
+		await dialog.getByRole('radio', { name: 'Scrape file (companies)', exact: true }).check()
+		await dialog.getByRole('button', { name: 'Next' }).click()
+		await expect(dialog.getByRole('heading', { name: 'Scrape leads from different sources' })).toBeVisible()
+		await expect(dialog.getByText('Step 2 of 2: Upload files')).toBeVisible()
+		const scrape = dialog.getByRole('button', { name: 'Scrape', exact: true })
+		await expect(scrape).toBeDisabled()
+		await dialog.getByLabel('Company files (CSV)').setInputFiles({
+			name: 'targets.csv',
+			mimeType: 'text/csv',
+			buffer: Buffer.from('Company,Looking for\nAcme Rockets,Chief Financial Officer or head of finance\n'),
+		})
+		// analyze-csv found the role prompt column: no looking-for needed.
+		await expect(dialog.getByText(/The file says whom to find at each company/)).toBeVisible()
+		await dialog.getByLabel('Top contacts per company').fill('21')
+		await expect(scrape).toBeDisabled()
+		await dialog.getByLabel('Top contacts per company').fill('1')
+		await page.screenshot({ path: `${SHOTS}/company-mode-dialog.png` })
+		await scrape.click()
+		await expect(toast(page, /^Bulk contact search started for 1 companies! Estimated time: /)).toBeVisible()
+		await expect(page).toHaveURL(/\/contact-search\//)
+		await expect(page.getByText(/^Found 1 contact across 1 company$/)).toBeVisible({ timeout: 30_000 })
+		await expect(
+			page.getByText(/Looking for: Each company's role prompt \(Chief Financial Officer/),
+		).toBeVisible()
+		const acme = page.getByRole('region', { name: 'Acme Rockets' })
+		await expect(acme.getByTestId('result-row')).toHaveCount(1)
+		await expect(acme.getByTestId('result-row').first()).toContainText('Gene Kranz')
+		await page.screenshot({ path: `${SHOTS}/company-mode-results.png`, fullPage: true })
+	})
+
+	test('company mode without JavaScript: the plain form refuses a file without a role prompt, then starts', async ({
+		browser,
+	}) => {
+		const context = await browser.newContext({
+			javaScriptEnabled: false,
+			viewport: { width: 1280, height: 900 },
+		})
+		const page = await context.newPage()
+		await signIn(page)
+		await page.goto('/lead-scraper/new')
+		await page.getByRole('radio', { name: 'Scrape file (companies)', exact: true }).check()
+		await page.getByLabel('Company files (CSV)').setInputFiles({
+			name: 'plain.csv',
+			mimeType: 'text/csv',
+			buffer: Buffer.from('Company,Website\nInitech,initech.example\n'),
+		})
+		await page.getByRole('button', { name: 'Scrape', exact: true }).click()
+		await expect(page.getByText('Please enter a role prompt or looking for').first()).toBeVisible()
+		await page.getByRole('radio', { name: 'Scrape file (companies)', exact: true }).check()
+		await page.getByLabel('Company files (CSV)').setInputFiles({
+			name: 'plain.csv',
+			mimeType: 'text/csv',
+			buffer: Buffer.from('Company,Website\nInitech,initech.example\n'),
+		})
+		await page.getByLabel('What are you looking for?').fill('Head of Finance')
+		await page.getByRole('button', { name: 'Scrape', exact: true }).click()
+		await expect(page).toHaveURL(/\/contact-search\//)
+		await expect(page.getByText(/Bulk contact search started for 1 companies!/)).toBeVisible()
+		await context.close()
 	})
 })

@@ -74,6 +74,14 @@ describe('GET /contacts/:id/sequences/new', () => {
 })
 
 describe('POST /contacts/:id/sequences/new', () => {
+	test('a bare `steps` value (no form sends one) is dropped, not echoed as the list the page renders', async () => {
+		const { cookie, contact } = await setup()
+		// Found by the route fuzz: echoed back, it broke the form's step list (a 500 on render).
+		const result = await post(cookie, contact.id, { contactId: contact.id, subject: 'Hi', steps: 'cm0abc' })
+		expect(result.status).toBe(400)
+		expect(result.body.result.initialValue).not.toHaveProperty('steps')
+	})
+
 	test('from the dialog: a PENDING draft with the subject on every step, and the toast', async () => {
 		const { cookie, contact, mailbox } = await setup()
 		const result = await post(cookie, contact.id, { mode: 'dialog', ...stepsForm(contact.id, mailbox.id) })

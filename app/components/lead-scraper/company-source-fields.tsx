@@ -71,7 +71,8 @@ export function CompanySourceFields({
 		<div className="grid gap-4">
 			<CsvFilesField
 				field={fields.companyFile}
-				label="Company CSV files"
+				label="Company files (CSV)"
+				dropText="Drop company files here, or choose them"
 				hint="A CSV of companies (name, website, LinkedIn…), at most 1 MB each; every file becomes its own search."
 				onFiles={(files) => void analyze(files)}
 			/>
@@ -106,7 +107,7 @@ export function CompanySourceFields({
 				label="Top contacts per company"
 				field={fields.topX}
 				hint={`At most ${CONTACT_SEARCH_MAX_PEOPLE}`}
-				className="max-w-48"
+				className="max-w-64"
 			>
 				<Input
 					{...getInputProps(fields.topX, { type: 'number' })}

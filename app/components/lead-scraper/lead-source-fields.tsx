@@ -86,11 +86,13 @@ export function CsvFilesField({
 	field,
 	hint,
 	label,
+	dropText = 'Drop CSV files here, or choose them',
 	onFiles,
 }: {
 	field: LeadScraperFields['file'] | LeadScraperFields['companyFile']
 	hint: string
 	label: string
+	dropText?: string
 	onFiles?: (files: File[]) => void
 }) {
 	const input = useRef<HTMLInputElement>(null)
@@ -126,7 +128,7 @@ export function CsvFilesField({
 				)}
 			>
 				<FileUp className="size-8 text-muted-foreground" aria-hidden="true" />
-				<span className="text-sm font-medium">Drop CSV files here, or choose them</span>
+				<span className="text-sm font-medium">{dropText}</span>
 				<span className="text-xs text-muted-foreground">{hint}</span>
 				<input
 					ref={input}

@@ -67,6 +67,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
 	const actor = await requireActor(request)
 	const formData = await request.formData()
+	// The steps are a list (steps[0].subject …); a bare `steps` value, which no form sends, would
+	// come back as the form's initial value and break its list when the page renders.
+	formData.delete('steps')
 	const submission = parseWithZod(formData, { schema: CreateSequenceFormSchema })
 	if (submission.status !== 'success') {
 		// No status: a step was added, removed or re-timed without JavaScript (a Conform intent).
