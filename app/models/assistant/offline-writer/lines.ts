@@ -10,7 +10,7 @@ export function hook(facts: Facts, wants: Wants, picker: Picker): string {
 	const company = facts.company ?? 'your team'
 	const options: string[] = [
 		`I am reaching out because ${facts.company ? `${facts.company} looks` : 'you look'} like a close fit for what we do at ${facts.orgName}.`,
-		`I have been talking with ${teamsLike(facts)} about ${facts.angle.focus}, and ${company} kept coming up as a team worth writing to.`,
+		`I have been talking with ${teamsLike(facts)} about ${facts.angle.focus}, and ${facts.company ? `${facts.company} kept coming up as a team` : 'your name came up as someone'} worth writing to.`,
 	]
 	if (facts.role) {
 		options.push(
