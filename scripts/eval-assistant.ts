@@ -5,7 +5,9 @@ import { rankWithModel } from '#app/models/contact-search/rank/model-ranker.serv
 import { ndcgAtK } from '#app/models/contact-search/rank/ndcg.ts'
 import { rankOffline } from '#app/models/contact-search/rank/offline-ranker.ts'
 import { evalCases } from '#tests/assistant/eval-cases.ts'
+import { draftQualityChecks } from '#tests/assistant/eval-quality.ts'
 import { scoreDraft } from '#tests/assistant/eval-score.ts'
+import { offlineQualityScore } from '#tests/assistant/offline-quality-score.ts'
 import { loadRankingEval } from '#tests/fixtures/contact-search/ranking-eval.ts'
 
 // `npm run eval`: the evaluation set against the model of OPENAI_API_KEY / OPENAI_BASE_URL /
@@ -25,11 +27,17 @@ async function evaluateSequences() {
 	)
 	let passed = 0
 	let total = 0
+	let qualityPassed = 0
+	let qualityTotal = 0
 	for (const evalCase of evalCases) {
 		const draft = useModel
 			? await writeSequenceWithModel(evalCase.request, { organizationId: 'eval' })
 			: writeSequenceOffline(evalCase.request)
 		const checks = scoreDraft(evalCase, draft)
+		// How it reads (issue 19): scored apart, as a share, since these are heuristics.
+		const quality = draftQualityChecks(evalCase.request, draft)
+		qualityPassed += quality.filter((check) => check.passed).length
+		qualityTotal += quality.length
 		passed += checks.filter((check) => check.passed).length
 		total += checks.length
 		for (const check of checks.filter((entry) => !entry.passed))
@@ -38,6 +46,16 @@ async function evaluateSequences() {
 	console.log(
 		`score: ${passed}/${total} checks (${((100 * passed) / total).toFixed(1)}%) over ${evalCases.length} cases`,
 	)
+	console.log(`quality of the drafts: ${qualityPassed}/${qualityTotal} checks`)
+	if (!useModel) {
+		// The offline writer's full quality score also covers six modifications of every draft.
+		const offline = offlineQualityScore()
+		for (const check of offline.failures)
+			console.log(`✗ quality, ${check.name}: ${check.check}${check.detail ? ` (${check.detail})` : ''}`)
+		console.log(
+			`offline writer quality: ${offline.passed}/${offline.total} (${(100 * offline.score).toFixed(1)}%)`,
+		)
+	}
 	process.exit(passed === total ? 0 : 1)
 }
 

@@ -398,6 +398,73 @@ export const evalCases: EvalCase[] = [
 		),
 		expect: { linkedInSteps: 2, maxWordsPerEmail: 90 },
 	},
+	// Issue 19: notes written about the contact in the third person, pain points that do not fit
+	// what the organization sells, and facts that begin with "Our".
+	{
+		name: 'Operations notes in the third person (issue 19)',
+		request: request(
+			contact('Karin', 'Holm', {
+				role: 'Head of Operations',
+				roleDetails: 'Runs operations; recently announced a new warehouse in Gothenburg',
+				painPoints: 'Staffing their new Gothenburg warehouse; carrier invoices checked by hand',
+			}),
+			{
+				name: 'Nordhaven Logistics AB',
+				industry: 'Logistics',
+				summary: 'Nordhaven Logistics runs cold-chain storage across Scandinavia.',
+			},
+		),
+		expect: { mentions: ['Karin', 'Nordhaven Logistics'] },
+	},
+	{
+		name: 'A pain point that fits the offer',
+		request: request(
+			contact('Rosa', 'Medina', {
+				role: 'Head of Business Development',
+				roleDetails: 'She manages a team of 12 SDRs in Madrid.',
+				painPoints: 'Reps lose hours to manual prospecting; low reply rates on cold email',
+			}),
+			{ name: 'Tessera Cloud', industry: 'Software' },
+		),
+		expect: { mentions: ['Rosa', 'Tessera Cloud'], includes: /prospecting/i },
+	},
+	{
+		name: 'Founder notes and a finance pain, with proof that begins with "Our"',
+		request: request(
+			contact('Jonas', 'Weber', {
+				role: 'Founder',
+				roleDetails: 'He founded the company in 2015 and still signs every invoice himself.',
+				painPoints: 'Month-end close drags on for two weeks; his team lives in spreadsheets',
+			}),
+			{ name: 'Weber Werkzeuge GmbH', industry: 'Manufacturing' },
+			{
+				organization: {
+					name: 'Ledgerly',
+					summary: 'Ledgerly automates month-end close for mid-size finance teams.',
+					description: 'Our customers close their books in three days. We are trusted by 80 finance teams.',
+					passages: [],
+				},
+				instruction: 'add social proof',
+			},
+		),
+		expect: { mentions: ['Jonas', 'Weber Werkzeuge'], includes: /three days|80 finance teams/ },
+	},
+	{
+		name: 'Engineering notes that do not fit an outreach product',
+		request: request(
+			contact('Mateo', 'Ruiz', {
+				role: 'Head of Platform',
+				roleDetails: 'Oversees the Kubernetes migration and the on-call rotation.',
+				painPoints: 'Kubernetes upgrades; noisy alerts at night',
+			}),
+			{
+				name: 'Cobalt Systems',
+				industry: 'Cloud infrastructure',
+				description: 'Cobalt Systems hosts data pipelines for retailers. Their new region opened in Madrid.',
+			},
+		),
+		expect: { mentions: ['Mateo', 'Cobalt Systems'] },
+	},
 	{
 		name: 'Single-letter surname and hyphenated company',
 		request: request(contact('Ana', 'B', { role: 'Sales Manager' }), {

@@ -73,6 +73,13 @@ describe('modifySequenceOffline', () => {
 		expect(passesRules(steps)).toEqual([])
 	})
 
+	test('"shorter and more casual" keeps the offer, the question and the signature (issue 19)', () => {
+		const steps = modifySequenceOffline(modify('make it shorter and more casual'))
+		expect(steps[0]?.body).toContain('Northwind Outreach writes personal outbound sequences')
+		expect(steps[0]?.body).toMatch(/\?/)
+		for (const step of steps) expect(step.body.trimEnd()).toMatch(/Sam Carter$/)
+	})
+
 	test('is deterministic', () => {
 		expect(modifySequenceOffline(modify('shorter'))).toEqual(modifySequenceOffline(modify('shorter')))
 	})
@@ -86,6 +93,37 @@ describe('modifySequenceOffline', () => {
 		const steps = modifySequenceOffline(request)
 		expect(passesRules(steps)).toEqual([])
 		expect(steps[1]?.subject).toBe('')
+	})
+})
+
+describe('writeSequenceOffline, from a real draft (issue 19)', () => {
+	const request: GenerationRequest = {
+		...generation,
+		contact: {
+			firstName: 'Karin',
+			lastName: 'Holm',
+			role: 'Head of Operations',
+			roleDetails: 'Runs operations; recently announced a new warehouse in Gothenburg',
+			painPoints: 'Staffing their new Gothenburg warehouse',
+		},
+		company: { name: 'Nordhaven', industry: 'Logistics' },
+		organization: { ...generation.organization, description: 'Our customers book twice as many meetings.' },
+		instruction: 'add social proof',
+	}
+	const bodies = writeSequenceOffline(request).emailSteps.map((step) => step.body)
+
+	test('speaks to the reader, not about them, and pastes no notes', () => {
+		for (const body of bodies) {
+			expect(body).not.toMatch(/\btheir new Gothenburg\b|— runs operations|caught my eye/)
+		}
+	})
+
+	test('leaves out a pain point that has nothing to do with what the organization sells', () => {
+		for (const body of bodies) expect(body).not.toMatch(/staffing/i)
+	})
+
+	test('a fact after a colon or comma keeps no capital of its own', () => {
+		expect(bodies.join('\n')).not.toMatch(/[:,] Our customers/)
 	})
 })
 

@@ -11,8 +11,9 @@ import { type GenerationRequest, type ModifyRequest, type SequenceDraft } from '
 // The writer used when no model is configured (issue 5, §5). It must read as if written for one
 // person: every slot has several phrasings, chosen by a PRNG seeded from the request, so output is
 // deterministic for the same input yet differs between contacts.
-// Its parts live in offline-writer/: the facts it reads, the instruction, the lines of an email,
-// the emails, LinkedIn and phone-call steps, and the edit of an existing step.
+// Its parts live in offline-writer/: the facts it reads (notes turned to the second person), the
+// instruction, the lines of an email, the emails, LinkedIn and phone-call steps, and the edit of an
+// existing step. Sentences are built from facts, never pasted fields (decision 039).
 
 const DEFAULT_EMAIL_COUNT = 3
 

@@ -1,6 +1,13 @@
 import { type NonEmpty } from './picker.ts'
 
-export type Angle = { audience: string; focus: string; outcome: string; questions: NonEmpty<string> }
+export type Angle = {
+	audience: string
+	focus: string
+	outcome: string
+	questions: NonEmpty<string>
+	/** What an organization must sell for the outcome and questions to be ours to promise. */
+	sells: RegExp
+}
 
 // The role decides what the email is about: a CTO hears about engineering time, sales about pipeline.
 export const ANGLES: Array<{ match: RegExp; angle: Angle }> = [
@@ -9,6 +16,7 @@ export const ANGLES: Array<{ match: RegExp; angle: Angle }> = [
 			/\b(cto|cio|ciso|engineer\w*|technical|technology|developer|architect|it|data|security|devops|platform)\b/i,
 		angle: {
 			audience: 'engineering leaders',
+			sells: /engineer|developer|devops|infrastructure|platform|tooling|\bapi|\bcode|deploy|integration/i,
 			focus: 'engineering time',
 			outcome: 'fewer hours lost to glue code and maintenance',
 			questions: [
@@ -21,6 +29,7 @@ export const ANGLES: Array<{ match: RegExp; angle: Angle }> = [
 		match: /\b(sales|revenue|cro|business development|bdr|sdr|account executive|commercial)\b/i,
 		angle: {
 			audience: 'sales leaders',
+			sells: /outbound|outreach|prospect|pipeline|meeting|\bleads?\b|\bcrm\b|sales|repl(y|ies)/i,
 			focus: 'pipeline',
 			outcome: 'more replies and more booked meetings without adding headcount',
 			questions: [
@@ -33,6 +42,7 @@ export const ANGLES: Array<{ match: RegExp; angle: Angle }> = [
 		match: /\b(marketing|cmo|growth|brand|demand|content)\b/i,
 		angle: {
 			audience: 'marketing teams',
+			sells: /marketing|campaign|demand|outbound|outreach|content|brand|\bseo\b|advertis/i,
 			focus: 'demand generation',
 			outcome: 'campaigns that turn into real conversations with buyers',
 			questions: [
@@ -45,6 +55,7 @@ export const ANGLES: Array<{ match: RegExp; angle: Angle }> = [
 		match: /\b(founder|co-founder|ceo|owner|president|managing director|general manager|partner)\b/i,
 		angle: {
 			audience: 'founders',
+			sells: /./,
 			focus: 'growth',
 			outcome: 'a predictable way to grow without adding overhead',
 			questions: [
@@ -57,6 +68,7 @@ export const ANGLES: Array<{ match: RegExp; angle: Angle }> = [
 		match: /\b(operations|coo|supply|logistics|procurement)\b/i,
 		angle: {
 			audience: 'operations leaders',
+			sells: /operation|workflow|process|logistic|supply|automat|handoff|inventory|warehouse/i,
 			focus: 'day-to-day operations',
 			outcome: 'fewer manual handoffs and fewer surprises',
 			questions: [
@@ -69,6 +81,7 @@ export const ANGLES: Array<{ match: RegExp; angle: Angle }> = [
 		match: /\b(finance|cfo|controller|accounting|treasury)\b/i,
 		angle: {
 			audience: 'finance teams',
+			sells: /financ|accounting|month-end|close|invoice|spend|reconcil|payroll|expense/i,
 			focus: 'costs',
 			outcome: 'clear, predictable spend with less manual reconciliation',
 			questions: [
@@ -81,6 +94,7 @@ export const ANGLES: Array<{ match: RegExp; angle: Angle }> = [
 		match: /\b(hr|people|talent|recruit\w*|hiring)\b/i,
 		angle: {
 			audience: 'people teams',
+			sells: /hiring|recruit|talent|\bhr\b|candidate|onboarding/i,
 			focus: 'hiring',
 			outcome: 'faster hiring with less back-and-forth',
 			questions: [
@@ -92,6 +106,7 @@ export const ANGLES: Array<{ match: RegExp; angle: Angle }> = [
 ]
 export const GENERAL_ANGLE: Angle = {
 	audience: 'teams',
+	sells: /outbound|outreach|prospect|meeting|conversation|sales/i,
 	focus: 'outreach',
 	outcome: 'more conversations with the right people, with less manual work',
 	questions: [

@@ -2,7 +2,7 @@ import { type SequenceDraft } from '../sequence-draft.ts'
 import { type Facts } from './facts.ts'
 import { callToAction, hook, proofLine, subjectLine, valueLine } from './lines.ts'
 import { type Picker } from './picker.ts'
-import { clause, lowerFirst } from './phrasing.ts'
+import { clause } from './phrasing.ts'
 import { type Wants } from './read-instruction.ts'
 import { greeting, signOff } from './voice.ts'
 
@@ -14,9 +14,12 @@ const EMAIL_DAYS = [0, 3, 4, 5, 6, 7] as const
 function firstEmail(facts: Facts, wants: Wants, picker: Picker): EmailStep {
 	const paragraphs = [greeting(facts, wants), hook(facts, wants, picker)]
 	paragraphs.push(valueLine(facts, wants, picker))
-	if (!wants.shorter && facts.pain && !paragraphs[1]?.includes(lowerFirst(facts.pain))) {
+	const pain = facts.pain
+	if (!wants.shorter && pain && !paragraphs[1]?.includes(pain.text.replace(/^your /, ''))) {
 		paragraphs.push(
-			`If fixing ${lowerFirst(facts.pain)} is on your list this quarter, that is where we tend to help most.`,
+			pain.kind === 'noun'
+				? `When it comes to ${pain.text}, that is where we tend to help most.`
+				: `If ${pain.text}, that is where we tend to help most.`,
 		)
 	}
 	if (wants.socialProof || (!wants.shorter && facts.proofs.length > 0 && picker.random() < 0.5)) {
@@ -46,10 +49,13 @@ function followUpEmail(facts: Facts, wants: Wants, picker: Picker, index: number
 		facts.industryConcern &&
 			`With ${facts.industryConcern} on the table, it is easy for ${facts.angle.focus} to slip down the list.`,
 		facts.pain &&
-			`Teams usually come to us when ${lowerFirst(facts.pain)} starts to slow everything else down.`,
+			(facts.pain.kind === 'noun'
+				? `Teams usually come to us when ${facts.pain.text} starts to slow everything else down.`
+				: `Teams usually come to us when ${facts.pain.text.replace(/^your /, 'their ')}.`),
 		facts.proofs.length > 0 || wants.socialProof ? proofLine(facts, picker, index) : null,
-		`The usual result is ${facts.angle.outcome}.`,
+		facts.outcome && `The usual result is ${facts.outcome}.`,
 	].filter((point): point is string => Boolean(point))
+	if (points.length === 0) points.push(proofLine(facts, picker, index))
 	const isLast = total >= 3 && index === total - 1
 	const middle = isLast
 		? `I will not keep filling your inbox. If now is not the right time to look at ${facts.angle.focus}, no problem — and if it is, just reply and I will send over a few times.`

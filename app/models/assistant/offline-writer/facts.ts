@@ -3,6 +3,7 @@ import { type GenerationRequest } from '../sequence-draft.ts'
 import { ANGLES, GENERAL_ANGLE, INDUSTRY_CONCERNS, type Angle } from './angles.ts'
 import { hash } from './picker.ts'
 import { lowerFirst, sentences, wordCount } from './phrasing.ts'
+import { notesAsClause, painPhrase, type PainPhrase } from './second-person.ts'
 
 // What the offline writer knows about the contact, their company and the sender's organization.
 
@@ -10,8 +11,10 @@ export type Facts = {
 	first: string
 	company: string | null
 	role: string | null
-	roleDetails: string | null
-	pain: string | null
+	/** The contact's notes as a second-person clause ("you run operations"), when they can be. */
+	roleClause: string | null
+	/** The first pain point that relates to what the organization sells. */
+	pain: PainPhrase | null
 	industry: string | null
 	industryConcern: string | null
 	companyFact: string | null
@@ -19,6 +22,8 @@ export type Facts = {
 	offering: string | null
 	proofs: string[]
 	angle: Angle
+	/** The angle's outcome, when it is something the organization sells (else nothing is promised). */
+	outcome: string | null
 	sender: string
 	/** Greeting and sign-off come from this seed so they stay the same in every email. */
 	voiceSeed: number
@@ -27,6 +32,39 @@ export type Facts = {
 /** Numbers convince; a leading "it" reads oddly once the sentence is lifted out of its document. */
 function proofScore(sentence: string) {
 	return (/\b\d/.test(sentence) ? 2 : 0) - (/\bit\b/i.test(sentence) ? 3 : 0)
+}
+
+const NEUTRAL_QUESTIONS: Angle['questions'] = [
+	'Would it be worth a short conversation to see whether this fits your team?',
+	'Is this something on your list for the coming months?',
+]
+const THIRD_PERSON = /\b(he|she|his|her|him|they|their|them)\b/i
+// Words that say nothing about what an organization sells, so they cannot make a pain point fit.
+const GENERIC = new Set(
+	'team teams company companies business work time week weeks day days more less every people help helps customer customers client clients use used our their your with from that this have into'.split(
+		' ',
+	),
+)
+
+function stems(text: string) {
+	return text
+		.toLowerCase()
+		.split(/[^a-z0-9-]+/)
+		.filter((word) => word.length > 3 && !GENERIC.has(word))
+		.map((word) => word.replace(/(ing|ed|es|s)$/, ''))
+}
+
+function offeringStems(orgText: string[]) {
+	return new Set(orgText.flatMap(stems))
+}
+
+/** Pain points we can speak to: those that share a word with what the organization sells. */
+function relatedPain(painPoints: string | null | undefined, offering: Set<string>): PainPhrase | null {
+	const pain = (painPoints ?? '')
+		.split(/[;\n•]|\.\s/)
+		.map((part) => part.trim())
+		.find((part) => part && stems(part).some((word) => offering.has(word)))
+	return pain ? painPhrase(pain) : null
 }
 
 export function gatherFacts(request: GenerationRequest, seed: number): Facts {
@@ -38,29 +76,45 @@ export function gatherFacts(request: GenerationRequest, seed: number): Facts {
 		: []
 	const proofPattern =
 		/\b\d|\b(customers?|clients?|companies|teams|trusted|helped|used by|case stud(?:y|ies)|saved|reduced|increased|grew|doubled)\b/i
+	// A sentence about the company that names it first and says "they" of nobody: it can follow
+	// "I read that" without sounding like a pasted field.
+	const names = company ? [company.name, shortCompanyName(company.name)] : []
 	const companyFact = [company?.summary, company?.description, company?.tagline]
 		.flatMap(sentences)
-		.find((sentence) => wordCount(sentence) <= 30)
+		.find(
+			(sentence) =>
+				wordCount(sentence) <= 30 &&
+				names.some((name) => sentence.startsWith(`${name} `)) &&
+				!THIRD_PERSON.test(sentence),
+		)
+	const offer = request.useOrganizationPrompt
+		? (sentences(organization.summary)[0] ?? sentences(organization.description)[0] ?? null)
+		: null
+	const angle = ANGLES.find(({ match }) => match.test(role ?? ''))?.angle ?? GENERAL_ANGLE
+	// A CTO hears about engineering time only if we sell something for it; else we promise nothing.
+	const fits = !offer || angle.sells.test(offer)
+	const offering = offeringStems(request.useOrganizationPrompt ? [organization.summary, ...orgText] : [])
 	return {
 		first: contact.firstName.trim() || 'there',
 		company: company ? shortCompanyName(company.name) : null,
 		role,
-		roleDetails: sentences(contact.roleDetails)[0] ?? null,
-		pain: contact.painPoints?.split(/[;\n•]|\.\s/)[0]?.trim() || null,
+		roleClause: notesAsClause(contact.roleDetails),
+		pain: relatedPain(contact.painPoints, offering),
 		industry,
 		industryConcern: industry
 			? (INDUSTRY_CONCERNS.find(([match]) => match.test(industry))?.[1] ?? null)
 			: null,
 		companyFact: companyFact ?? null,
 		orgName: organization.name,
-		offering: request.useOrganizationPrompt
-			? (sentences(organization.summary)[0] ?? sentences(organization.description)[0] ?? null)
-			: null,
+		offering: offer,
 		// Numbers and named customers convince more than a general claim, so they come first.
 		proofs: orgText
+			// "Case study: Kestrel doubled…" reads as a label once it follows our own lead-in.
+			.map((sentence) => sentence.replace(/^(case study|example|result)\s*:\s*/i, ''))
 			.filter((sentence) => proofPattern.test(sentence) && wordCount(sentence) <= 35)
 			.sort((a, b) => proofScore(b) - proofScore(a)),
-		angle: ANGLES.find(({ match }) => match.test(role ?? ''))?.angle ?? GENERAL_ANGLE,
+		angle: fits ? angle : { ...angle, questions: NEUTRAL_QUESTIONS },
+		outcome: fits ? angle.outcome : null,
 		sender: request.sender.name.trim(),
 		voiceSeed: (seed ^ 0x5bd1e995) >>> 0,
 	}

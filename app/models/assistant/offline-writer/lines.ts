@@ -1,6 +1,6 @@
 import { teamsLike, type Facts } from './facts.ts'
 import { type NonEmpty, type Picker } from './picker.ts'
-import { asSentence, clause, lowerFirst, withArticle } from './phrasing.ts'
+import { asSentence, clause, midSentence, withArticle } from './phrasing.ts'
 import { type Wants } from './read-instruction.ts'
 
 // The lines an email is made of: subject, opener, value, proof and call to action.
@@ -10,7 +10,7 @@ export function hook(facts: Facts, wants: Wants, picker: Picker): string {
 	const company = facts.company ?? 'your team'
 	const options: string[] = [
 		`I am reaching out because ${facts.company ? `${facts.company} looks` : 'you look'} like a close fit for what we do at ${facts.orgName}.`,
-		`I have been talking with ${teamsLike(facts)} about ${facts.angle.focus}, and ${company} kept coming up as a team worth writing to.`,
+		`I have been talking with ${teamsLike(facts)} about ${facts.angle.focus}, and ${facts.company ? `${facts.company} kept coming up as a team` : 'your name came up as someone'} worth writing to.`,
 	]
 	if (facts.role) {
 		options.push(
@@ -20,7 +20,9 @@ export function hook(facts: Facts, wants: Wants, picker: Picker): string {
 	}
 	if (facts.pain) {
 		options.push(
-			`Many ${facts.angle.audience} I speak with say they lose more time to ${lowerFirst(facts.pain)} than they would like, and I wondered whether that is true at ${company} too.`,
+			facts.pain.kind === 'noun'
+				? `Many ${facts.angle.audience} I speak with say they lose more time to ${facts.pain.text} than they would like, and I wondered whether that is true at ${company} too.`
+				: `I hear from many ${facts.angle.audience} that ${facts.pain.text.replace(/^your /, 'their ')}, and I wondered whether that is true at ${company} too.`,
 		)
 	}
 	if (facts.industryConcern && facts.industry) {
@@ -30,13 +32,11 @@ export function hook(facts: Facts, wants: Wants, picker: Picker): string {
 	}
 	if (facts.companyFact && facts.company && !wants.shorter) {
 		options.push(
-			`I came across ${facts.company} this week, and this stood out: "${clause(facts.companyFact)}."`,
+			`I read that ${clause(facts.companyFact)}, and it made me think of what we do at ${facts.orgName}.`,
 		)
 	}
-	if (facts.roleDetails && !wants.shorter) {
-		options.push(
-			`Your profile caught my eye — ${lowerFirst(facts.roleDetails)} — which is exactly the setup we work with.`,
-		)
+	if (facts.roleClause && !wants.shorter) {
+		options.push(`I noticed that ${facts.roleClause}, so I thought it was worth writing to you directly.`)
 	}
 	const [firstOption, ...rest] = options
 	return picker.pick([firstOption ?? '', ...rest])
@@ -44,27 +44,36 @@ export function hook(facts: Facts, wants: Wants, picker: Picker): string {
 
 export function valueLine(facts: Facts, wants: Wants, picker: Picker): string {
 	const forWhom = facts.company ? `a team like ${facts.company}` : 'a team like yours'
-	if (wants.shorter) return `We help ${teamsLike(facts)} get ${facts.angle.outcome}.`
-	const outcome = `For ${forWhom}, that usually means ${facts.angle.outcome}.`
-	if (facts.offering) {
-		return `${picker.pick(['In short:', 'A quick word on us:', 'About us in one line:'])} ${asSentence(facts.offering)} ${outcome}`
+	// The offer names us and what we sell, however short the email: it is what the reader answers.
+	const offer = facts.offering
+		? facts.offering.includes(facts.orgName)
+			? asSentence(facts.offering)
+			: `At ${facts.orgName}, ${midSentence(asSentence(facts.offering))}`
+		: null
+	if (wants.shorter)
+		return (
+			offer ?? `At ${facts.orgName} we help ${teamsLike(facts)} get ${facts.outcome ?? facts.angle.outcome}.`
+		)
+	const outcome = facts.outcome ? ` For ${forWhom}, that usually means ${facts.outcome}.` : ''
+	if (offer) {
+		return `${picker.pick(['In short:', 'A quick word on us:', 'About us in one line:'])} ${midSentence(offer)}${outcome}`
 	}
-	return `At ${facts.orgName} we work with ${teamsLike(facts)} on ${facts.angle.focus}. ${outcome}`
+	return `At ${facts.orgName} we work with ${teamsLike(facts)} on ${facts.angle.focus}.${outcome}`
 }
 
 export function proofLine(facts: Facts, picker: Picker, index = 0): string {
 	const proof = facts.proofs[index % Math.max(facts.proofs.length, 1)]
 	if (!proof)
 		return `Happy to share how teams similar to ${facts.company ?? 'yours'} use ${facts.orgName} today.`
-	return `${picker.pick(['For context:', 'A quick data point:', 'One example:'])} ${asSentence(proof)}`
+	return `${picker.pick(['For context,', 'A quick data point:', 'One example:'])} ${midSentence(asSentence(proof))}`
 }
 
 export function callToAction(facts: Facts, wants: Wants, picker: Picker): string {
 	if (wants.call) {
 		return picker.pick([
 			`Would you be open to a 15-minute call next week to see whether this fits ${facts.company ?? 'your team'}?`,
-			'Could we schedule a short call — say Tuesday or Thursday — so I can walk you through it?',
-			'If it is worth a look, let us book a 20-minute call; just reply with a time that suits you.',
+			'Could we schedule a short call, say on Tuesday or Thursday, so I can walk you through it?',
+			'If it is worth a look, let us book a 20-minute call. Just reply with a time that suits you.',
 		])
 	}
 	if (wants.casual) return picker.pick(['Worth a quick chat?', 'Open to swapping notes on this?'])

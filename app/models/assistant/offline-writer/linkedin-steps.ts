@@ -11,7 +11,11 @@ export function linkedInSteps(facts: Facts, wants: Wants, picker: Picker): Seque
 	])
 	const message = [
 		`Thanks for connecting, ${facts.first}.`,
-		wants.shorter ? '' : `We help ${teamsLike(facts)} get ${facts.angle.outcome}.`,
+		wants.shorter
+			? ''
+			: facts.outcome
+				? `We help ${teamsLike(facts)} get ${facts.outcome}.`
+				: (facts.offering ?? ''),
 		callToAction(facts, wants, picker),
 	]
 		.filter(Boolean)

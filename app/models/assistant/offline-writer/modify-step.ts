@@ -17,14 +17,27 @@ function splitBody(body: string, senderName: string) {
 	return { greetingLine, middle: paragraphs, signature }
 }
 
-function shorten(middle: string[]): string[] {
-	const [hookParagraph, ...rest] = middle
-	const cta = rest.at(-1)
-	const hookSentence = sentences(hookParagraph)[0]
-	const ctaSentence = cta
-		? (sentences(cta).find((sentence) => sentence.endsWith('?')) ?? sentences(cta)[0])
-		: undefined
-	return [hookSentence, ctaSentence].filter((part): part is string => Boolean(part))
+/** A sentence that says what we sell: it names us, or says what we do for teams like theirs. */
+function isOffer(sentence: string, facts: Facts) {
+	return sentence.includes(facts.orgName) || /\bwe (help|work with|build|automate|write)\b/i.test(sentence)
+}
+
+const isCallToAction = (sentence: string) => sentence.endsWith('?') || /\breply\b/i.test(sentence)
+
+/**
+ * The opening sentence, the offer and the call to action, in that order: a shorter email still says
+ * who we are, what we sell and what we ask (issue 19: "shorter" used to drop the offer).
+ */
+function shorten(middle: string[], facts: Facts): string[] {
+	const all = middle.flatMap(sentences)
+	const opening = all[0]
+	const offer = all.slice(1).find((sentence) => isOffer(sentence, facts))
+	const ask = all.slice(1).findLast(isCallToAction)
+	const kept = [opening, offer, ask].filter(
+		(part, index, parts): part is string => Boolean(part) && parts.indexOf(part) === index,
+	)
+	// Nothing to cut but the opening ("I will not keep filling your inbox."): the ask carries the email.
+	return kept.length === all.length && kept.length > 1 ? kept.slice(1) : kept
 }
 
 export function modifyStep(
@@ -50,7 +63,7 @@ export function modifyStep(
 		const cta = callToAction(facts, wants, picker)
 		content = content.at(-1)?.includes('?') ? [...content.slice(0, -1), cta] : [...content, cta]
 	}
-	if (wants.shorter) content = shorten(content)
+	if (wants.shorter) content = shorten(content, facts)
 	const opening = wants.casual || wants.formal || !greetingLine ? greeting(facts, wants) : greetingLine
 	const closing = signature && !wants.casual && !wants.formal ? signature : signOff(facts, wants)
 	return {

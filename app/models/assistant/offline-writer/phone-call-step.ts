@@ -1,7 +1,7 @@
 import { type SequenceDraft } from '../sequence-draft.ts'
 import { type Facts } from './facts.ts'
 import { type Picker } from './picker.ts'
-import { asSentence, lowerFirst } from './phrasing.ts'
+import { asSentence } from './phrasing.ts'
 import { type Wants } from './read-instruction.ts'
 
 export function phoneCallStep(
@@ -12,9 +12,9 @@ export function phoneCallStep(
 	const points = [
 		`Opener: introduce yourself (${facts.sender}, ${facts.orgName}) and mention the email about ${facts.angle.focus}.`,
 		`Their context: ${[facts.role, facts.company].filter(Boolean).join(' at ') || facts.first}${facts.industryConcern ? `; ${facts.industry} teams juggle ${facts.industryConcern}` : ''}.`,
-		facts.pain ? `Pain point to explore: ${lowerFirst(facts.pain)}.` : null,
+		facts.pain ? `Pain point to explore: ${facts.pain.text}.` : null,
 		facts.offering ? `What we do: ${asSentence(facts.offering)}` : null,
-		`Value for them: ${facts.angle.outcome}.`,
+		facts.outcome ? `Value for them: ${facts.outcome}.` : null,
 		facts.proofs[0] ? `Proof: ${asSentence(facts.proofs[0])}` : null,
 		`Question: ${picker.pick(facts.angle.questions)}`,
 		'Ask: agree on a 20-minute follow-up call with the right people.',
