@@ -1,3 +1,4 @@
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createHash } from 'node:crypto'
 import { createSession } from '#app/models/session/session.server.ts'
@@ -41,6 +42,21 @@ function apiResend(cookie: string, id: string) {
 		resendAction({
 			request: makeRequest(`/api/v1/organizations/invite/${id}/resend`, { method: 'POST', cookie }),
 			params: { id },
+			context: {},
+		}),
+	)
+}
+
+/** A page loader as a signed-in browser calls it. */
+function load(pageLoader: (args: LoaderFunctionArgs) => Promise<unknown>, path: string, cookie: string) {
+	return callRoute(() => pageLoader({ request: makeRequest(path, { cookie }), params: {}, context: {} }))
+}
+
+function postSettings(cookie: string, form: Record<string, string>) {
+	return callRoute(() =>
+		settingsAction({
+			request: makeRequest('/settings', { method: 'POST', cookie, form }),
+			params: {},
 			context: {},
 		}),
 	)
@@ -143,17 +159,7 @@ describe('sending an invitation', () => {
 		process.env.SMTP_URL = 'smtp://127.0.0.1:1'
 		resetEnvCache()
 		const owner = await createSignedInUser({ role: 'OWNER' })
-		const result = await callRoute(() =>
-			settingsAction({
-				request: makeRequest('/settings', {
-					method: 'POST',
-					cookie: owner.cookie,
-					form: { intent: 'invite', email: 'failing@example.com' },
-				}),
-				params: {},
-				context: {},
-			}),
-		)
+		const result = await postSettings(owner.cookie, { intent: 'invite', email: 'failing@example.com' })
 		expect(result.status).toBe(302)
 		expect(await toastOf(result)).toMatchObject({ type: 'error', title: 'Invitation not sent' })
 		expect(await prisma.invite.count({ where: { organizationId: owner.organization.id } })).toBe(1)
@@ -168,29 +174,13 @@ describe('sending an invitation', () => {
 			data: { sentAt: new Date(Date.now() - 8 * DAY_MS) },
 		})
 
-		const settings = await callRoute(() =>
-			settingsLoader({
-				request: makeRequest('/settings', { cookie: owner.cookie }),
-				params: {},
-				context: {},
-			}),
-		)
+		const settings = await load(settingsLoader, '/settings', owner.cookie)
 		expect(settings.body.invites).toEqual([
 			expect.objectContaining({ email: 'late@example.com', expired: true }),
 		])
 		expect((await openLink(first)).status).toBe(410)
 
-		const resent = await callRoute(() =>
-			settingsAction({
-				request: makeRequest('/settings', {
-					method: 'POST',
-					cookie: owner.cookie,
-					form: { intent: 'resend-invite', inviteId: created.body.id },
-				}),
-				params: {},
-				context: {},
-			}),
-		)
+		const resent = await postSettings(owner.cookie, { intent: 'resend-invite', inviteId: created.body.id })
 		expect(await toastOf(resent)).toMatchObject({ type: 'success', title: 'Invitation in the outbox' })
 		const { token: second } = await outboxLink(owner.organization.id, 'late@example.com')
 		expect(second).not.toBe(first)
@@ -229,7 +219,7 @@ describe('accepting an invitation', () => {
 
 		const opened = await openLink(token, await cookieFor(signedIn.userId))
 		expect(opened.status).toBe(302)
-		expect(opened.headers.get('Location')).toBe('/')
+		expect(opened.headers.get('Location')).toBe('/contacts')
 	})
 
 	test('an expired invitation does not join at sign-in and cannot be accepted', async () => {
@@ -269,21 +259,9 @@ describe('accepting an invitation', () => {
 			{ organizationId: invitee.organization.id, role: 'OWNER' },
 		])
 
-		const layout = await callRoute(() =>
-			layoutLoader({
-				request: makeRequest('/contacts', { cookie: invitee.cookie }),
-				params: {},
-				context: {},
-			}),
-		)
+		const layout = await load(layoutLoader, '/contacts', invitee.cookie)
 		expect(layout.body.invitedTo).toEqual([inviter.organization.name])
-		const listed = await callRoute(() =>
-			appInvitationsLoader({
-				request: makeRequest('/invitations', { cookie: invitee.cookie }),
-				params: {},
-				context: {},
-			}),
-		)
+		const listed = await load(appInvitationsLoader, '/invitations', invitee.cookie)
 		expect(listed.body.invitations).toEqual([
 			expect.objectContaining({ id: created.body.id, organizationName: inviter.organization.name }),
 		])
@@ -337,13 +315,7 @@ describe('accepting an invitation', () => {
 		const stranger = await createSignedInUser({ role: 'OWNER' })
 
 		expect((await apiResend(stranger.cookie, created.body.id)).status).toBe(404)
-		const listed = await callRoute(() =>
-			appInvitationsLoader({
-				request: makeRequest('/invitations', { cookie: stranger.cookie }),
-				params: {},
-				context: {},
-			}),
-		)
+		const listed = await load(appInvitationsLoader, '/invitations', stranger.cookie)
 		expect(listed.body.invitations).toEqual([])
 		expect((await openLink(token, stranger.cookie)).body).toMatchObject({
 			state: 'other-email',

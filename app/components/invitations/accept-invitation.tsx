@@ -95,3 +95,16 @@ function LeaveWarning({ warning }: { warning: LeaveWarningView }) {
 		</div>
 	)
 }
+
+/** Why Accept failed (expired, replaced, sole owner), above the invitation. */
+export function InvitationError({ message }: { message: string | null }) {
+	if (!message) return null
+	return (
+		<p
+			role="alert"
+			className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+		>
+			{message}
+		</p>
+	)
+}

@@ -86,8 +86,8 @@ export function PendingInvites({ invites, canManage }: { invites: InviteRow[]; c
 							</div>
 							{canManage ? (
 								<div className="flex shrink-0 gap-1">
-									<ResendInviteForm invite={invite} />
-									<CancelInviteForm invite={invite} />
+									<InviteActionForm invite={invite} action={INTENTS.resendInvite} />
+									<InviteActionForm invite={invite} action={INTENTS.cancelInvite} />
 								</div>
 							) : null}
 						</li>
@@ -100,41 +100,29 @@ export function PendingInvites({ invites, canManage }: { invites: InviteRow[]; c
 	)
 }
 
-function ResendInviteForm({ invite }: { invite: InviteRow }) {
-	const isSending = useIsSubmitting(INTENTS.resendInvite, { name: 'inviteId', value: invite.id })
+/** Resend and Cancel: one small form each, posting the invite's id with its intent. */
+function InviteActionForm({
+	invite,
+	action,
+}: {
+	invite: InviteRow
+	action: typeof INTENTS.resendInvite | typeof INTENTS.cancelInvite
+}) {
+	const isSubmitting = useIsSubmitting(action, { name: 'inviteId', value: invite.id })
+	const resend = action === INTENTS.resendInvite
 	return (
 		<Form method="post">
-			<input type="hidden" name="intent" value={INTENTS.resendInvite} />
+			<input type="hidden" name="intent" value={action} />
 			<input type="hidden" name="inviteId" value={invite.id} />
 			<Button
 				type="submit"
 				variant="ghost"
 				size="sm"
-				disabled={isSending}
-				aria-label={`Resend invite to ${invite.email}`}
+				disabled={isSubmitting}
+				aria-label={resend ? `Resend invite to ${invite.email}` : `Cancel invite for ${invite.email}`}
 			>
-				<Send aria-hidden="true" />
-				{isSending ? 'Sending…' : 'Resend'}
-			</Button>
-		</Form>
-	)
-}
-
-function CancelInviteForm({ invite }: { invite: InviteRow }) {
-	const isCancelling = useIsSubmitting(INTENTS.cancelInvite, { name: 'inviteId', value: invite.id })
-	return (
-		<Form method="post">
-			<input type="hidden" name="intent" value={INTENTS.cancelInvite} />
-			<input type="hidden" name="inviteId" value={invite.id} />
-			<Button
-				type="submit"
-				variant="ghost"
-				size="sm"
-				disabled={isCancelling}
-				aria-label={`Cancel invite for ${invite.email}`}
-			>
-				<X aria-hidden="true" />
-				Cancel
+				{resend ? <Send aria-hidden="true" /> : <X aria-hidden="true" />}
+				{resend ? (isSubmitting ? 'Sending…' : 'Resend') : 'Cancel'}
 			</Button>
 		</Form>
 	)

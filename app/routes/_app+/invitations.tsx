@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { AcceptInvitation } from '#app/components/invitations/accept-invitation.tsx'
+import { AcceptInvitation, InvitationError } from '#app/components/invitations/accept-invitation.tsx'
 import { leaveWarning, listInvitationsFor } from '#app/models/organization/accept-invite.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import {
@@ -32,14 +32,7 @@ export default function InvitationsRoute() {
 	return (
 		<div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
 			<h1 className="text-2xl font-semibold tracking-tight">Invitations</h1>
-			{actionData && 'error' in actionData ? (
-				<p
-					role="alert"
-					className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-				>
-					{actionData.error}
-				</p>
-			) : null}
+			<InvitationError message={actionData && 'error' in actionData ? actionData.error : null} />
 			{invitations.length ? (
 				invitations.map((invitation) => (
 					<AcceptInvitation key={invitation.id} invitation={invitation} warning={warning} />

@@ -13,7 +13,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 export async function acceptInvitationAnswer(actor: Actor, inviteId: string) {
 	const result = await acceptInvite({ inviteId, user: { userId: actor.userId, email: actor.email } })
 	if (result.ok)
-		return redirectWithToast('/', {
+		return redirectWithToast('/contacts', {
 			type: 'success',
 			title: `You joined ${result.organizationName}`,
 			...(result.left ? { description: `You left ${result.left}.` } : {}),

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { AcceptInvitation } from '#app/components/invitations/accept-invitation.tsx'
+import { AcceptInvitation, InvitationError } from '#app/components/invitations/accept-invitation.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader } from '#app/components/ui/card.tsx'
 import { findInvitationByToken, leaveWarning } from '#app/models/organization/accept-invite.server.ts'
@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!invitation) return data({ state: 'invalid' as const }, { status: 404 })
 	const actor = await getActor(request)
 	if (actor?.organizationId === invitation.organizationId)
-		return redirectWithToast('/', {
+		return redirectWithToast('/contacts', {
 			type: 'success',
 			title: `You are a member of ${invitation.organizationName}`,
 		})
@@ -53,14 +53,7 @@ export default function InvitationRoute() {
 					<h1 className="text-2xl font-semibold tracking-tight">Invitation to Reachout</h1>
 				</CardHeader>
 				<CardContent className="flex flex-col gap-4">
-					{actionData && 'error' in actionData ? (
-						<p
-							role="alert"
-							className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-						>
-							{actionData.error}
-						</p>
-					) : null}
+					<InvitationError message={actionData && 'error' in actionData ? actionData.error : null} />
 					<InvitationState loaded={loaded} />
 				</CardContent>
 			</Card>
