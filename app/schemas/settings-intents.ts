@@ -9,6 +9,7 @@ export const INTENTS = {
 	removeUser: 'remove-user',
 	invite: 'invite',
 	cancelInvite: 'cancel-invite',
+	resendInvite: 'resend-invite',
 } as const
 
 export type Intent = (typeof INTENTS)[keyof typeof INTENTS]

@@ -35,6 +35,11 @@ const schema = z.object({
 	GOOGLE_TOKEN_URL: z.string().url().optional(),
 	/** The default SMTP server for organizations that configured none (smtp://user:pass@host:port). Unset: the local outbox. */
 	SMTP_URL: z.string().optional(),
+	/**
+	 * The sender of the app's own emails (invitations): `Reachout <no-reply@example.com>` or an
+	 * address. They go through SMTP_URL; without it, to the inviting organization's outbox.
+	 */
+	MAIL_FROM: z.string().optional(),
 	/** Domain of the Message-IDs we generate; defaults to APP_URL's host. */
 	MAIL_DOMAIN: z.string().optional(),
 	/**

@@ -40,6 +40,9 @@ export const PARAM_KINDS: Record<string, ParamValue> = {
 const SIGNED_TOKEN =
 	'a public link authorized by a sealed token, not by a session: no organization to cross (forged and foreign tokens: tests/integration/tracking.test.ts, unsubscribe.test.ts, sending-settings.test.ts)'
 
+const RANDOM_LINK_TOKEN =
+	'a public link found by a random token (stored as its hash), and accepted only by the invited email: no organization to cross (forged, foreign and other-email tokens: tests/integration/invitation-links.test.ts)'
+
 export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	// pages and their forms
 	'routes/$': {},
@@ -67,6 +70,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/_app+/contacts.tag': { form: { intent: 'add' } },
 	'routes/_app+/feedback': { form: { type: 'bug', message: 'Broken' } },
 	// The Imports page posts multipart forms (a CSV or text file); a plain form gets its 400.
+	// Accepts an invitation to the actor's own email only (another organization's invite id: 404).
+	'routes/_app+/invitations': { form: { inviteId: 'no-such-invite' } },
 	'routes/_app+/imports._index': { form: { intent: 'start-text', text: 'Acme Corp — anvils for coyotes' } },
 	'routes/_app+/imports.companies.$importId': { form: { intent: 'clear-filter' } },
 	// The Lead scraper's plain form (a text source starts an import) and its progress page's Cancel Import
@@ -78,7 +83,9 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	// Contact search's pages (issue 15): find leads at one company (its id in the path), at several
 	// (their ids in the body), and a finished search's results — Import Leads and the CSV export.
 	'routes/_app+/companies.$companyId_.find-leads': { form: { lookingFor: 'CTO', topX: '3' } },
-	'routes/_app+/contact-search.bulk': { form: { companyId: 'no-such-company', lookingFor: 'CTO', topX: '3' } },
+	'routes/_app+/contact-search.bulk': {
+		form: { companyId: 'no-such-company', lookingFor: 'CTO', topX: '3' },
+	},
 	'routes/_app+/contact-search.$queueId': {
 		variants: [{ queueId: 'contactSearch' }],
 		form: { intent: 'save', leadId: 'c0-1' },
@@ -99,6 +106,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/_auth+/auth.dev': { form: { email: 'fuzz@example.com' } },
 	'routes/_auth+/auth.google': {},
 	'routes/_auth+/auth.google.callback': {},
+	'routes/_auth+/invitations.$token': {
+		skip: { sweep: RANDOM_LINK_TOKEN },
+		variants: [{ token: '=forged-token' }],
+		form: { inviteId: 'ignored' },
+	},
 	'routes/_auth+/login': {},
 	'routes/_auth+/logout': {},
 	// the assistant's endpoints
@@ -183,6 +195,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/api+/v1+/lists.$slug': {},
 	'routes/api+/v1+/organizations.invite': { json: { email: 'new@example.com' } },
 	'routes/api+/v1+/organizations.invite.$id': { variants: [{ id: 'invite' }] },
+	'routes/api+/v1+/organizations.invite.$id.resend': { variants: [{ id: 'invite' }] },
 	// Contact search (issue 15, API v2): starts by company facts; the signals of a finished search.
 	'routes/api+/v2+/leads.contacts.search': {
 		json: { targetCompany: { name: 'Fuzz Co' }, lookingFor: 'CTO', topX: 3 },

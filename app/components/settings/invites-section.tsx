@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { UserPlus, X } from 'lucide-react'
+import { Send, UserPlus, X } from 'lucide-react'
 import { useRef } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
@@ -12,7 +12,7 @@ import { useZodForm } from '#app/utils/use-zod-form.ts'
 import { formatDate } from './format-date.ts'
 import { useIsSubmitting, useLastResult, useResetAfterSuccess } from './settings-form-hooks.ts'
 
-export type InviteRow = { id: string; email: string; createdAt: string }
+export type InviteRow = { id: string; email: string; createdAt: string; expiresAt: string; expired: boolean }
 
 export function InviteForm() {
 	const formRef = useRef<HTMLFormElement>(null)
@@ -75,9 +75,21 @@ export function PendingInvites({ invites, canManage }: { invites: InviteRow[]; c
 						<li key={invite.id} className="flex items-center justify-between gap-3 px-3 py-2">
 							<div className="flex min-w-0 flex-col">
 								<span className="truncate text-sm">{invite.email}</span>
-								<span className="text-xs text-muted-foreground">Invited {formatDate(invite.createdAt)}</span>
+								<span className="text-xs text-muted-foreground">
+									Invited {formatDate(invite.createdAt)} ·{' '}
+									{invite.expired ? (
+										<span className="font-medium text-destructive">Expired</span>
+									) : (
+										<>Link valid until {formatDate(invite.expiresAt)}</>
+									)}
+								</span>
 							</div>
-							{canManage ? <CancelInviteForm invite={invite} /> : null}
+							{canManage ? (
+								<div className="flex shrink-0 gap-1">
+									<InviteActionForm invite={invite} action={INTENTS.resendInvite} />
+									<InviteActionForm invite={invite} action={INTENTS.cancelInvite} />
+								</div>
+							) : null}
 						</li>
 					))}
 				</ul>
@@ -88,21 +100,29 @@ export function PendingInvites({ invites, canManage }: { invites: InviteRow[]; c
 	)
 }
 
-function CancelInviteForm({ invite }: { invite: InviteRow }) {
-	const isCancelling = useIsSubmitting(INTENTS.cancelInvite, { name: 'inviteId', value: invite.id })
+/** Resend and Cancel: one small form each, posting the invite's id with its intent. */
+function InviteActionForm({
+	invite,
+	action,
+}: {
+	invite: InviteRow
+	action: typeof INTENTS.resendInvite | typeof INTENTS.cancelInvite
+}) {
+	const isSubmitting = useIsSubmitting(action, { name: 'inviteId', value: invite.id })
+	const resend = action === INTENTS.resendInvite
 	return (
 		<Form method="post">
-			<input type="hidden" name="intent" value={INTENTS.cancelInvite} />
+			<input type="hidden" name="intent" value={action} />
 			<input type="hidden" name="inviteId" value={invite.id} />
 			<Button
 				type="submit"
 				variant="ghost"
 				size="sm"
-				disabled={isCancelling}
-				aria-label={`Cancel invite for ${invite.email}`}
+				disabled={isSubmitting}
+				aria-label={resend ? `Resend invite to ${invite.email}` : `Cancel invite for ${invite.email}`}
 			>
-				<X aria-hidden="true" />
-				Cancel
+				{resend ? <Send aria-hidden="true" /> : <X aria-hidden="true" />}
+				{resend ? (isSubmitting ? 'Sending…' : 'Resend') : 'Cancel'}
 			</Button>
 		</Form>
 	)

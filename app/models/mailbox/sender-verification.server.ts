@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { prisma } from '#app/utils/db.server.ts'
+import { hashLinkToken, newLinkToken } from '#app/utils/link-token.server.ts'
 
 /**
  * The link of a sender address's verification email (decision 015). Opening it verifies nothing:
@@ -11,14 +11,8 @@ import { prisma } from '#app/utils/db.server.ts'
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
 
 /** A new token for a link, and what is stored of it. */
-export function newVerificationToken() {
-	const token = randomBytes(24).toString('base64url')
-	return { token, hash: hashVerificationToken(token) }
-}
-
-export function hashVerificationToken(token: string) {
-	return createHash('sha256').update(token, 'utf8').digest('hex')
-}
+export const newVerificationToken = newLinkToken
+export const hashVerificationToken = hashLinkToken
 
 export function isVerificationExpired(sentAt: Date | null, now = new Date()) {
 	return !sentAt || now.getTime() - sentAt.getTime() >= VERIFICATION_TTL_MS

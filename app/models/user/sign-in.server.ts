@@ -1,3 +1,4 @@
+import { validSince } from '#app/models/organization/invites.server.ts'
 import { DEFAULT_SEND_WINDOW } from '#app/models/organization/send-window.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { hashedKey, spendOrThrow } from '#app/utils/rate-limit.server.ts'
@@ -19,9 +20,10 @@ function defaultName(email: string) {
 }
 
 /**
- * The first sign-in creates the user and, unless an invitation for that email
- * is pending, their own organization (they own it). An invited email joins the
- * inviting organization with the invited role and the invitation is accepted.
+ * The first sign-in creates the user and, unless a valid (unexpired) invitation
+ * for that email is pending, their own organization (they own it). An invited
+ * email joins the inviting organization with the invited role and the invitation
+ * is accepted. Someone already in an organization accepts from /invitations.
  * Throws RateLimitedError when the email has used up its sign-in budget.
  */
 export async function signInIdentity(identity: VerifiedIdentity) {
@@ -42,7 +44,7 @@ export async function signInIdentity(identity: VerifiedIdentity) {
 		if (user.memberships.length) return { userId: user.id, joined: null, created: false }
 
 		const invite = await tx.invite.findFirst({
-			where: { email, acceptedAt: null },
+			where: { email, acceptedAt: null, sentAt: { gt: validSince() } },
 			orderBy: { createdAt: 'desc' },
 			select: { id: true, organizationId: true, role: true },
 		})

@@ -22,9 +22,11 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { FeedbackDialog } from '#app/components/feedback/feedback-dialog.tsx'
 import { BANNER_DISMISSED_COOKIE, LinkedInBanners } from '#app/components/linkedin/linkedin-banners.tsx'
 import { CompanionStatusContext, useCompanionStatus } from '#app/components/linkedin/use-companion-status.ts'
+import { InvitationBanner } from '#app/components/invitations/invitation-banner.tsx'
 import { GooglePermissionsDialog } from '#app/components/mail/google-permissions-dialog.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { TooltipProvider } from '#app/components/ui/tooltip.tsx'
+import { listInvitationsFor } from '#app/models/organization/accept-invite.server.ts'
 import { getLinkedInShellState } from '#app/models/linkedin/linkedin-account-settings.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import { hasPhoneCalls } from '#app/models/user/feature-flags.server.ts'
@@ -63,21 +65,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// says whether Google asked for Gmail access again (the spec's shouldResetGmailScope) and how
 	// the user's LinkedIn stands (connected, username, paused) for the companion and its banners.
 	const actor = await requireActor(request)
-	const [{ needsReset }, linkedinState, phoneCalls] = await Promise.all([
+	const [{ needsReset }, linkedinState, phoneCalls, invitations] = await Promise.all([
 		getGmailGrantState(actor.userId),
 		getLinkedInShellState(actor.userId),
 		hasPhoneCalls(actor.userId),
+		listInvitationsFor(actor),
 	])
 	const bannerDismissed = new RegExp(`(?:^|;\\s*)${BANNER_DISMISSED_COOKIE}=1(?:;|$)`).test(
 		request.headers.get('cookie') ?? '',
 	)
 	const linkedin = { ...linkedinState, bannerDismissed }
-	return { shouldResetGmailScope: needsReset, linkedin, phoneCalls }
+	// Someone already in an organization is not moved by signing in: this banner shows the invitation.
+	const invitedTo = invitations.map((invitation) => invitation.organizationName)
+	return { shouldResetGmailScope: needsReset, linkedin, phoneCalls, invitedTo }
 }
 
 export default function AppLayout() {
 	const actor = useActor()
-	const { shouldResetGmailScope, linkedin, phoneCalls } = useLoaderData<typeof loader>()
+	const { shouldResetGmailScope, linkedin, phoneCalls, invitedTo } = useLoaderData<typeof loader>()
 	const items = navItems({ isPlatformAdmin: actor.isPlatformAdmin, phoneCalls })
 	const { revalidate } = useRevalidator()
 	const companion = useCompanionStatus({
@@ -110,6 +115,7 @@ export default function AppLayout() {
 						</aside>
 						<div className="flex min-w-0 flex-1 flex-col">
 							<MobileHeader items={items} name={actor.name} email={actor.email} />
+							<InvitationBanner organizationNames={invitedTo} />
 							<LinkedInBanners userId={actor.userId} linkedin={linkedin} companion={companionValue} />
 							<main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
 								<Outlet />

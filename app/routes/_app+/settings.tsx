@@ -17,7 +17,18 @@ import {
 	deleteDocument,
 	listDocumentSummaries,
 } from '#app/models/organization/documents.server.ts'
-import { cancelInvite, createInvite, listPendingInvites } from '#app/models/organization/invites.server.ts'
+import {
+	inviteByEmail,
+	inviteEmailToast,
+	sendInviteEmail,
+} from '#app/models/organization/invite-email.server.ts'
+import {
+	cancelInvite,
+	findPendingInvite,
+	inviteExpiresAt,
+	isInviteExpired,
+	listPendingInvites,
+} from '#app/models/organization/invites.server.ts'
 import {
 	changeMemberRole,
 	listMembers,
@@ -68,7 +79,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			createdAt: createdAt.toISOString(),
 		})),
 		users: users.map(({ id, name, email, role }) => ({ id, name, email, role })),
-		invites: invites.map(({ id, email, createdAt }) => ({ id, email, createdAt: createdAt.toISOString() })),
+		invites: invites.map(({ id, email, createdAt, sentAt }) => ({
+			id,
+			email,
+			createdAt: createdAt.toISOString(),
+			expiresAt: inviteExpiresAt(sentAt).toISOString(),
+			expired: isInviteExpired(sentAt),
+		})),
 		currentUser: { id: actor.userId, role: actor.role },
 		canManage: canManageOrganization(actor),
 		assistant: { model: isModelConfigured() ? getEnv().OPENAI_MODEL : null, usage },
@@ -170,7 +187,7 @@ const settingsHandlers: IntentHandlers<{ intent: Intent }, SettingsContext, Sett
 		const submission = parseWithZod(formData, { schema: InviteSchema })
 		if (submission.status !== 'success') return reply(intent, submission.reply(), 400)
 		const { email } = submission.value
-		const result = await createInvite({
+		const result = await inviteByEmail({
 			organizationId: actor.organizationId,
 			invitedById: actor.userId,
 			email,
@@ -184,11 +201,20 @@ const settingsHandlers: IntentHandlers<{ intent: Intent }, SettingsContext, Sett
 				400,
 			)
 		}
-		return redirectWithToast('/settings', {
-			type: 'success',
-			title: result.created ? 'Invitation created' : 'Already invited',
-			description: `${email} joins your organization by signing in with that email.`,
+		return redirectWithToast('/settings', inviteEmailToast(email, result.email))
+	},
+	async [INTENTS.resendInvite]({ intent }, { actor, formData }) {
+		const submission = parseWithZod(formData, { schema: CancelInviteSchema })
+		if (submission.status !== 'success') return reply(intent, submission.reply(), 400, 'Invite is required')
+		const { inviteId } = submission.value
+		const invite = await findPendingInvite(actor.organizationId, inviteId)
+		if (!invite) return reply(intent, null, 404, 'Invite not found')
+		const sent = await sendInviteEmail({
+			organizationId: actor.organizationId,
+			inviteId,
+			senderId: actor.userId,
 		})
+		return redirectWithToast('/settings', inviteEmailToast(invite.email, sent))
 	},
 	async [INTENTS.cancelInvite]({ intent }, { actor, formData }) {
 		const submission = parseWithZod(formData, { schema: CancelInviteSchema })

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { createInvite, listInvites } from '#app/models/organization/invites.server.ts'
+import { inviteByEmail } from '#app/models/organization/invite-email.server.ts'
+import { listInvites } from '#app/models/organization/invites.server.ts'
 import { requireApiActor, requireOrganizationManager } from '#app/models/session/auth.server.ts'
 import { InviteSchema } from '#app/schemas/organization.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
@@ -11,13 +12,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return Response.json(invites.map(({ id, email, acceptedAt }) => ({ id, email, acceptedAt })))
 }
 
-// POST { email }: 201 with the new invite; 200 with the existing one when it is already pending.
+// POST { email }: 201 with the new invite, emailed with its link; 200 with the existing one when it is
+// already pending (not emailed again: POST …/invite/:id/resend does that).
 export async function action({ request }: ActionFunctionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed()
 	const actor = await requireApiActor(request)
 	requireOrganizationManager(actor)
 	const { email } = await parseJsonBody(request, InviteSchema)
-	const result = await createInvite({
+	const result = await inviteByEmail({
 		organizationId: actor.organizationId,
 		invitedById: actor.userId,
 		email,
