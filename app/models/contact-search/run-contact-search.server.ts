@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import { type Prisma } from '#app/generated/prisma/client.ts'
 import { rankCandidates } from '#app/models/contact-search/rank/rank-candidates.server.ts'
 import {
@@ -57,6 +58,8 @@ export async function runContactSearch(
 		let cancelled = false
 		let ranker: ContactSearchJobResult['ranker'] = 'offline'
 		const abort = new AbortController()
+		// Every source call and model window of every company listens to this one signal.
+		setMaxListeners(0, abort.signal)
 
 		await forEachConcurrently(
 			payload.companies,

@@ -271,13 +271,19 @@ export function rankOffline(lookingFor: string, candidates: ContactCandidate[]):
 		return { candidate, evaluation, score: evaluation.score, completeness: completeness(candidate), name: nameOf(candidate) } // prettier-ignore
 	})
 	scored.sort(compareRanked)
-	return scored.map(({ candidate, evaluation, score, completeness, name }) => ({
-		name,
-		candidate,
-		score,
-		completeness,
-		reason: writeReason(query, candidate, evaluation),
-	}))
+	// A reason is written when it is read: of 5,000 people only the few that reach the top are.
+	return scored.map(({ candidate, evaluation, score, completeness, name }) => {
+		let reason: string | undefined
+		return {
+			name,
+			candidate,
+			score,
+			completeness,
+			get reason() {
+				return (reason ??= writeReason(query, candidate, evaluation))
+			},
+		}
+	})
 }
 
 // ——— reasons ———
