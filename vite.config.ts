@@ -22,6 +22,10 @@ export default defineConfig({
 	// re-optimisation can even load two copies of React). Server packages never belong here: this
 	// list is bundled for the browser. tests/lint/client-module-graph.test.ts keeps it complete.
 	optimizeDeps: {
+		// Nothing is found later. With discovery on, Vite found pg, openai, nodemailer… while the
+		// routes' server code was compiled (the Remix plugin's inner compiler shares this config
+		// and cache), bundled them for the browser mid-session and reloaded the open page.
+		noDiscovery: true,
 		include: [
 			'react',
 			'react-dom',

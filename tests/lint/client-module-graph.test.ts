@@ -76,6 +76,7 @@ afterAll(async () => {
 const bareImports = new Set<string>()
 /** optimizeDeps.include as configured (vite.config.ts and the Remix plugin). */
 let configuredInclude: string[] = []
+let configuredNoDiscovery: boolean | undefined
 
 /**
  * Records what the project asks Vite to pre-bundle, then turns pre-bundling off for this
@@ -87,6 +88,7 @@ function recordingWithoutOptimisation(): Plugin {
 		enforce: 'pre',
 		config(config) {
 			configuredInclude = [...(config.optimizeDeps?.include ?? [])]
+			configuredNoDiscovery = config.optimizeDeps?.noDiscovery
 		},
 		resolveId(source, importer) {
 			const fromApp = importer?.startsWith(path.join(root, 'app')) && !importer.includes('node_modules')
@@ -142,7 +144,10 @@ function chain(url: string, importedBy: Map<string, string>) {
 
 // Every package the pages import is pre-bundled when the dev server starts; one found only when
 // a page first asks for it makes Vite re-optimise and reload that page, losing what was typed.
+// Discovery stays off: with it on, Vite also picked up the packages of the routes' server code
+// (pg, openai, …), bundled them for the browser and reloaded the page (see vite.config.ts).
 test('every package the pages import is listed in optimizeDeps.include, and no server package is', () => {
+	expect(configuredNoDiscovery).toBe(true)
 	expect(bareImports.size).toBeGreaterThan(10)
 	const missing = [...bareImports]
 		// Stylesheets and `?url` imports are assets, not pre-bundled modules.
