@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { createServer, type Plugin, type ViteDevServer } from 'vite'
@@ -55,6 +55,7 @@ async function routeModules() {
 }
 
 let server: ViteDevServer
+const cacheDir = path.join(os.tmpdir(), `reachout-client-graph-${process.pid}`)
 
 beforeAll(async () => {
 	server = await createServer({
@@ -62,7 +63,7 @@ beforeAll(async () => {
 		configFile: path.join(root, 'vite.config.ts'),
 		logLevel: 'silent',
 		// Its own cache, so the dev server's optimised dependencies are left alone.
-		cacheDir: path.join(os.tmpdir(), `reachout-client-graph-${process.pid}`),
+		cacheDir,
 		server: { middlewareMode: true, hmr: false, watch: null },
 		plugins: [recordingWithoutOptimisation(), withoutOptimisation()],
 	})
@@ -70,6 +71,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await server?.close()
+	await rm(cacheDir, { recursive: true, force: true })
 })
 
 /** The packages the app's own client modules import, by the specifier they use. */
