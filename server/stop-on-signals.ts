@@ -31,6 +31,7 @@ export function stopOnSignals({
 				console.error(`stopping the ${name} failed:`, error),
 			)
 		}
+		console.log('stopped')
 		process.exit(exitCode)
 	}
 
