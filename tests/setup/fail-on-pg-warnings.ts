@@ -5,10 +5,17 @@ import { afterAll, afterEach } from 'vitest'
 // caught here and fails the test during which it appeared (or the file, if a hook caused it).
 const CONCURRENT_QUERY = 'client is already executing a query'
 
-const seen: Error[] = []
-process.on('warning', (warning) => {
-	if (warning.message.includes(CONCURRENT_QUERY)) seen.push(warning)
-})
+declare global {
+	// One listener per process, should a worker process run several files.
+	var __concurrentQueryWarnings: Error[] | undefined
+}
+const seen = (globalThis.__concurrentQueryWarnings ??= (() => {
+	const warnings: Error[] = []
+	process.on('warning', (warning) => {
+		if (warning.message.includes(CONCURRENT_QUERY)) warnings.push(warning)
+	})
+	return warnings
+})())
 
 function failOnConcurrentQueries() {
 	// util.deprecate emits on the next tick; let it arrive before checking.
