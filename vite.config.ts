@@ -17,9 +17,15 @@ export default defineConfig({
 		.digest('hex')
 		.slice(0, 8)}`,
 	server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
-	// Known up front, so the first page load does not find them one by one and reload
-	// (a late re-optimisation can load two copies of React in the open tab).
+	// Every package the pages import, known up front: one found only when a page first asks for
+	// it makes Vite re-optimise and reload that page (a half-filled form lost; a late
+	// re-optimisation can even load two copies of React). Server packages never belong here: this
+	// list is bundled for the browser. tests/lint/client-module-graph.test.ts keeps it complete.
 	optimizeDeps: {
+		// Nothing is found later. With discovery on, Vite found pg, openai, nodemailer… while the
+		// routes' server code was compiled (the Remix plugin's inner compiler shares this config
+		// and cache), bundled them for the browser mid-session and reloaded the open page.
+		noDiscovery: true,
 		include: [
 			'react',
 			'react-dom',
@@ -40,12 +46,20 @@ export default defineConfig({
 			'@radix-ui/react-progress',
 			'@radix-ui/react-radio-group',
 			'@radix-ui/react-dropdown-menu',
+			'@radix-ui/react-popover',
+			'@radix-ui/react-switch',
 			'@radix-ui/react-tabs',
 			'get-nonce',
-			// Seen by the scanner in loaders and resource routes; Remix strips them from the browser bundle.
-			'@remix-run/node',
-			'@prisma/adapter-pg',
-			'@prisma/client/runtime/client',
+			// The email editor.
+			'lexical',
+			'@lexical/history',
+			'@lexical/link',
+			'@lexical/list',
+			'@lexical/rich-text',
+			'@lexical/utils',
+			'@lexical/react/LexicalComposerContext',
+			'@lexical/react/LexicalContentEditable',
+			'@lexical/react/LexicalExtensionComposer',
 		],
 	},
 	build: { target: 'es2022', cssMinify: process.env.NODE_ENV === 'production' },

@@ -9,6 +9,7 @@ import { stopEventHub } from '#app/utils/events.server.ts'
 import { migrateDatabase } from '#scripts/database/migrate.ts'
 import { resolveDatabase } from '#scripts/database/resolve-database.ts'
 import { createApp } from './app.ts'
+import { stopOnSignals } from './stop-on-signals.ts'
 
 type Options = {
 	mode: 'development' | 'production'
@@ -32,37 +33,35 @@ export async function runServer({ mode, seed, inlineWorker, afterStop }: Options
 	// The database and the HTTP app (in development: Vite compiling the routes) start side by side.
 	const databaseStarting = resolveDatabase((line) => console.log(`[db] ${line}`))
 	const appReady = createApp({ mode })
-	let stopping = false
-	async function shutdown(signal: string, exitCode = 0) {
-		if (stopping) return
-		stopping = true
-		console.log(`\n${signal}: shutting down`)
-		const { server, worker, app } = started
+	const signals = stopOnSignals({
 		// Each step runs even if an earlier one fails: the embedded database must always stop.
-		const steps: [string, () => Promise<unknown>][] = [
-			[
-				'http server',
-				() =>
-					new Promise((resolve) => {
-						if (!server) return resolve(undefined)
-						server.closeAllConnections()
-						server.close(resolve)
-					}),
-			],
-			['worker', async () => worker?.stop()],
-			['vite', async () => (app?.locals.closeVite as (() => Promise<void>) | undefined)?.()],
-			['event hub', () => stopEventHub()],
-			['database pool', () => disconnectPrisma()],
-			['database', async () => (await databaseStarting)?.stop()],
-			['the rest', async () => afterStop?.()],
-		]
-		for (const [name, step] of steps) {
-			await step().catch((error: unknown) => console.error(`stopping the ${name} failed:`, error))
-		}
-		process.exit(exitCode)
-	}
-	process.once('SIGINT', () => void shutdown('SIGINT'))
-	process.once('SIGTERM', () => void shutdown('SIGTERM'))
+		steps: () => {
+			const { server, worker, app } = started
+			return [
+				[
+					'http server',
+					() =>
+						new Promise((resolve) => {
+							if (!server) return resolve(undefined)
+							server.closeAllConnections()
+							server.close(resolve)
+						}),
+				],
+				['worker', async () => worker?.stop()],
+				['vite', async () => (app?.locals.closeVite as (() => Promise<void>) | undefined)?.()],
+				['event hub', () => stopEventHub()],
+				['database pool', () => disconnectPrisma()],
+				['database', async () => (await databaseStarting)?.stop()],
+				['the rest', async () => afterStop?.()],
+			]
+		},
+		stopDatabase: async () => (await databaseStarting)?.stop(),
+	})
+	const { shutdown } = signals
+	void appReady.then(
+		() => signals.keepSignalsOurs(),
+		() => {},
+	)
 
 	try {
 		const database = await databaseStarting
@@ -82,7 +81,7 @@ export async function runServer({ mode, seed, inlineWorker, afterStop }: Options
 		// The worker starts once pages can be served (it would compete with Vite for the CPU);
 		// jobs wait in the database meanwhile.
 		await app.locals.routesCompiled
-		if (inlineWorker && !stopping) {
+		if (inlineWorker && !signals.isStopping()) {
 			const { startWorker } = await import('#jobs/start-worker.ts')
 			started.worker = await startWorker({ databaseUrl: database.databaseUrl })
 		}
@@ -91,7 +90,7 @@ export async function runServer({ mode, seed, inlineWorker, afterStop }: Options
 			warnIfNoWorkerBeats({ maxBeatAgeSeconds: getEnv().WORKER_HEARTBEAT_MAX_AGE_SECONDS })
 		}
 		const seconds = ((Date.now() - startedAt) / 1000).toFixed(1)
-		if (stopping) return { server, port }
+		if (signals.isStopping()) return { server, port }
 		console.log(
 			`Reachout ${mode} server ready in ${seconds}s at http://localhost:${port}` +
 				(inlineWorker ? ' (worker running in this process)' : ''),

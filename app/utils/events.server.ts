@@ -29,6 +29,8 @@ type HubState = {
 	connecting: Promise<void> | null
 	/** channel → its LISTEN on the current connection */
 	listening: Map<string, Promise<void>>
+	/** The last LISTEN sent: a pg client runs one query at a time, so each waits for the one before. */
+	lastListen?: Promise<unknown>
 	/** channel → topic → listeners */
 	listeners: Map<string, Map<string, Set<HubListener>>>
 	attempt: number
@@ -111,7 +113,10 @@ async function ensureListening(channel: string): Promise<void> {
 	if (!client) return
 	let listening = state.listening.get(channel)
 	if (!listening) {
-		listening = client.query(`LISTEN ${client.escapeIdentifier(channel)}`).then(() => {})
+		const listen = () => client.query(`LISTEN ${client.escapeIdentifier(channel)}`).then(() => {})
+		// `??`: a hub created by an older copy of this module (a Vite reload) has none yet.
+		listening = (state.lastListen ?? Promise.resolve()).then(listen, listen)
+		state.lastListen = listening
 		state.listening.set(channel, listening)
 		listening.catch(() => {
 			if (state.listening.get(channel) === listening) state.listening.delete(channel)

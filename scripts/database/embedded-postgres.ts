@@ -7,6 +7,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 const projectRoot = path.resolve(import.meta.dirname, '../..')
+const WATCHDOG = path.join(import.meta.dirname, 'postgres-watchdog.js')
 const USER = 'postgres'
 const PASSWORD = 'postgres'
 
@@ -159,7 +160,9 @@ async function initialiseCluster(initdb: string, databaseDir: string, runAs: Run
  * Runs the package's `postgres` binary ourselves, in its own process group: Ctrl-C in a
  * terminal then reaches only our process, which stops the worker and closes connections
  * before it shuts the database down (the package's own start() shares our group, so the
- * database died under the worker's feet).
+ * database died under the worker's feet). Being outside our group, nothing would stop it if
+ * we died without our shutdown, so it runs under a watchdog that stops it when we go away
+ * (postgres-watchdog.js); stop() closes the watchdog's pipe, which is what our death does too.
  */
 async function startServerProcess(
 	postgresBinary: string,
@@ -169,16 +172,17 @@ async function startServerProcess(
 	settings: Record<string, string>,
 ) {
 	const extra = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])
-	const child = spawn(
-		postgresBinary,
-		['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', ...extra],
-		{
-			...runAs,
-			detached: true,
-			stdio: ['ignore', 'ignore', 'pipe'],
-			env: { LC_MESSAGES: 'C' } as unknown as NodeJS.ProcessEnv,
-		},
-	)
+	const server = {
+		command: postgresBinary,
+		args: ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', ...extra],
+		...runAs,
+	}
+	const child = spawn(process.execPath, [WATCHDOG, JSON.stringify(server)], {
+		detached: true,
+		stdio: ['pipe', 'ignore', 'pipe'],
+	})
+	// The pipe is only ever closed, never written; a watchdog already gone must not crash us.
+	child.stdin.on('error', () => {})
 	let output = ''
 	await new Promise<void>((resolve, reject) => {
 		child.stderr.on('data', (chunk: Buffer) => {
@@ -194,9 +198,9 @@ async function startServerProcess(
 	return {
 		stop() {
 			stopped ??= new Promise<void>((resolve) => {
-				if (child.exitCode !== null) return resolve()
+				if (child.exitCode !== null || child.signalCode !== null) return resolve()
 				child.once('exit', () => resolve())
-				child.kill('SIGINT')
+				child.stdin.end()
 			})
 			return stopped
 		},

@@ -98,6 +98,24 @@ describe('event hub', () => {
 		await expect.poll(hubConnections).toBe(0)
 	})
 
+	test('subscribing to several channels at once LISTENs one at a time on the one connection', async () => {
+		// Concurrent LISTENs on one pg client warn in pg 8 and throw in pg 9 (the test setup fails on the warning).
+		await subscribe(CHANNEL, '*', () => {}).ready
+		const channels = ['test_events_a', 'test_events_b', 'test_events_c']
+		const heard = channels.map((channel) => {
+			let resolve: (channel: string) => void
+			const event = new Promise<string>((done) => (resolve = done))
+			const { ready } = subscribe(channel, '*', (hubEvent) => resolve(hubEvent.channel))
+			return { ready, event }
+		})
+		await Promise.all(heard.map(({ ready }) => ready))
+		expect(await hubConnections()).toBe(1)
+		for (const channel of channels) {
+			await publisher.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify({ id: 'x' })])
+		}
+		expect(await Promise.all(heard.map(({ event }) => event))).toEqual(channels)
+	})
+
 	test('after losing its connection the hub reconnects, says so, and delivers again', async () => {
 		const first = nextEvent('job-r', (event) => event.type === 'notification')
 		await first.ready

@@ -1,5 +1,6 @@
 import { afterAll, inject } from 'vitest'
 import { recreateDatabase } from './test-database.ts'
+import './fail-on-pg-warnings.ts'
 
 // One database per Vitest worker, cloned from the migrated template before each file.
 const workerId = process.env.VITEST_POOL_ID ?? '0'
