@@ -45,6 +45,8 @@ test('a new teammate follows the emailed link, signs in and joins', async ({ pag
 	const guest = await context.newPage()
 	await guest.goto(link)
 	await expect(guest.getByText(`invited ${invitee} to join`)).toBeVisible()
+	await guest.setViewportSize({ width: 1280, height: 800 })
+	await guest.screenshot({ path: '/tmp/shots-invitations/link-signed-out.png' })
 	await guest.getByRole('link', { name: `Sign in to join ${organization}` }).click()
 	await expect(guest).toHaveURL(/\/login\?redirectTo=/)
 	await guest.getByLabel('Email').fill(invitee)
@@ -76,6 +78,8 @@ test('a member of another organization sees the invitation and moves, warned, wi
 	await expect(invitee.getByRole('heading', { name: `Join ${organization}` })).toBeVisible()
 	await expect(invitee.getByText(`joining means leaving ${ownOrganization}`)).toBeVisible()
 	await expect(invitee.getByText(`Nobody else belongs to ${ownOrganization}`)).toBeVisible()
+	await invitee.setViewportSize({ width: 1280, height: 800 })
+	await invitee.screenshot({ path: '/tmp/shots-invitations/invitations-warning.png', fullPage: true })
 
 	// The emailed link shows the same, and its button moves them.
 	await invitee.goto(link)
