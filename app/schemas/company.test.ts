@@ -61,6 +61,19 @@ describe('company form', () => {
 		expect(CompanyApiCreateSchema.parse({ ...valid, website: '' }).website).toBeNull()
 	})
 
+	test('a bare domain is a website: stored as its https address (issue 19)', () => {
+		const bare = parseWithZod(formData({ ...valid, website: ' nordhaven.example ' }), {
+			schema: CompanyFormSchema,
+		})
+		expect(bare.status === 'success' && bare.value.website).toBe('https://nordhaven.example')
+		expect(CompanyApiCreateSchema.parse({ ...valid, website: 'www.acme.io/about' }).website).toBe(
+			'https://www.acme.io/about',
+		)
+		// Not a domain, or another scheme: still refused.
+		for (const website of ['acme', 'http://acme.com', 'acme .com', 'mailto:x@acme.com'])
+			expect(formErrors({ ...valid, website }).website).toEqual(['Please enter a valid website URL'])
+	})
+
 	test('LinkedIn company URL rules', () => {
 		expect(linkedinCompanyUrlError('https://www.linkedin.com/company/acme')).toBeNull()
 		expect(linkedinCompanyUrlError('https://linkedin.com/company/acme/about/')).toBeNull()

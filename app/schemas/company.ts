@@ -126,14 +126,26 @@ function optionalText(label: string, max: number) {
 	)
 }
 
-/** An optional URL checked by `check`; empty becomes absent. */
-function optionalUrl(check: (value: string) => string | null, typeMessage: string) {
+/** A bare domain ("nordhaven.example", "www.acme.io/about"), as people type a website. */
+const BARE_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?:[/?#]\S*)?$/i
+
+/** A website as typed: a bare domain is read as its https address, as every CRM does. */
+export function withHttps(value: string) {
+	return BARE_DOMAIN.test(value) ? `https://${value}` : value
+}
+
+/** An optional URL checked by `check` (after `normalize`); empty becomes absent. */
+function optionalUrl(
+	check: (value: string) => string | null,
+	typeMessage: string,
+	normalize: (value: string) => string = (value) => value,
+) {
 	return z
 		.string({ error: typeMessage })
 		.nullable()
 		.transform((value, ctx) => {
 			if (value === null) return value
-			const text = value.trim()
+			const text = normalize(value.trim())
 			if (!text) return null
 			const message = text.length > URL_MAX_LENGTH ? typeMessage : check(text)
 			if (message) {
@@ -235,7 +247,7 @@ const companyFields = {
 	),
 	summary: optionalText('Summary', COMPANY_TEXT_MAX_LENGTH),
 	tagline: optionalText('Tagline', COMPANY_SHORT_TEXT_MAX_LENGTH),
-	website: optionalUrl(websiteUrlError, COMPANY_MESSAGES.website),
+	website: optionalUrl(websiteUrlError, COMPANY_MESSAGES.website, withHttps),
 	linkedinUrl: optionalUrl(linkedinCompanyUrlError, COMPANY_MESSAGES.linkedinCompany),
 	crunchbaseUrl: optionalUrl(crunchbaseUrlError, COMPANY_MESSAGES.crunchbase),
 	industry: optionalText('Industry', COMPANY_SHORT_TEXT_MAX_LENGTH),

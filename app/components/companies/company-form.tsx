@@ -136,7 +136,13 @@ export function CompanyForm({
 				<InputField label="Industry" field={fields.industry} />
 			</div>
 			<TextareaField label="Summary" field={fields.summary} rows={2} />
-			<InputField label="Website" field={fields.website} type="url" placeholder="https://example.com" />
+			<InputField
+				label="Website"
+				field={fields.website}
+				type="text"
+				inputMode="url"
+				placeholder="example.com"
+			/>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<InputField
 					label="LinkedIn URL"
