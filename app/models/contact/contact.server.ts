@@ -126,9 +126,18 @@ class Failed extends Error {
 }
 
 /** Runs a write; ownership failures and a duplicate email come back as a ContactFailure. */
-async function write(run: (tx: Prisma.TransactionClient) => Promise<ContactRecord>): Promise<ContactResult> {
+/**
+ * Runs a contact write in a transaction that answers the contact's id, then reads the contact on
+ * the pool: Prisma loads a select's relations with several queries at once, which a transaction's
+ * one connection must not be given (pg's "already executing a query", an error in pg 9).
+ */
+async function write(run: (tx: Prisma.TransactionClient) => Promise<string>): Promise<ContactResult> {
 	try {
-		const record = await prisma.$transaction(run)
+		const id = await prisma.$transaction(run)
+		const record: ContactRecord = await prisma.contact.findUniqueOrThrow({
+			where: { id },
+			select: contactSelect(false),
+		})
 		return { ok: true, contact: toContact(record) }
 	} catch (error) {
 		if (error instanceof Failed) return { ok: false, failure: error.failure }
@@ -146,17 +155,13 @@ export function createContact(
 	return write(async (tx) => {
 		const failure = await checkOwnership(tx, organizationId, { companyId, tagIds })
 		if (failure) throw new Failed(failure)
-		return tx.contact.create({
-			data: {
-				...fields,
-				metadata: metadata ?? {},
-				organizationId,
-				companyId,
-				creatorId,
-				tags: { create: tagIds.map((tagId) => ({ tagId })) },
-			},
-			select: contactSelect(false),
+		const { id } = await tx.contact.create({
+			data: { ...fields, metadata: metadata ?? {}, organizationId, companyId, creatorId },
+			select: { id: true },
 		})
+		if (tagIds.length)
+			await tx.contactTag.createMany({ data: tagIds.map((tagId) => ({ tagId, contactId: id })) })
+		return id
 	})
 }
 
@@ -179,11 +184,12 @@ export function updateContact(
 				skipDuplicates: true,
 			})
 		}
-		return tx.contact.update({
+		await tx.contact.update({
 			where: { id },
 			data: { ...fields, ...(metadata ? { metadata } : {}) },
-			select: contactSelect(false),
+			select: { id: true },
 		})
+		return id
 	})
 }
 
