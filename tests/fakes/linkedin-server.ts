@@ -203,8 +203,10 @@ export async function startFakeLinkedIn({
 		return found
 	}
 
-	function post(conversation: Conversation, from: Member, text: string, at = Date.now()) {
-		const message: Message = { id: `2-${next()}`, from, text, at }
+	function post(conversation: Conversation, from: Member, text: string, at?: number) {
+		// Each message after the last one, as LinkedIn orders them: two in one millisecond would tie.
+		const last = conversation.messages.at(-1)?.at ?? -Infinity
+		const message: Message = { id: `2-${next()}`, from, text, at: at ?? Math.max(Date.now(), last + 1) }
 		conversation.messages.push(message)
 		return message
 	}
