@@ -49,13 +49,21 @@ export function readCompanyFile(file: UploadedFormFile): CompanyFileReading {
 	return { name: file.name, targetCompanies, rolePrompts }
 }
 
+/** Every file read before any search starts: a bad second file starts nothing. */
+export function readCompanyFiles(files: UploadedFormFile[]): CompanyFileReading[] {
+	if (files.length === 0) throw new ContactSearchInputError('Please upload a CSV file of companies')
+	return files.map(readCompanyFile)
+}
+
+/** Whether every company of every file has its own role prompt. */
+export function everyCompanyPrompted(readings: CompanyFileReading[]) {
+	return readings.length > 0 && readings.every((file) => file.rolePrompts === file.targetCompanies.length)
+}
+
 export async function startCompanyModeSearches(
 	actor: Actor,
-	{ files, lookingFor, topX }: { files: UploadedFormFile[]; lookingFor: unknown; topX: unknown },
+	{ readings, lookingFor, topX }: { readings: CompanyFileReading[]; lookingFor: unknown; topX: unknown },
 ): Promise<ContactSearchStarted[]> {
-	if (files.length === 0) throw new ContactSearchInputError('Please upload a CSV file of companies')
-	// Read every file first: a bad second file starts nothing.
-	const readings = files.map(readCompanyFile)
 	const given = typeof lookingFor === 'string' ? lookingFor.trim() : ''
 	if (!given) {
 		const lacking = readings.find((file) => file.rolePrompts < file.targetCompanies.length)

@@ -1,8 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from '@remix-run/node'
 import {
-	readCompanyFile,
+	everyCompanyPrompted,
+	readCompanyFiles,
 	startCompanyModeSearches,
+	type CompanyFileReading,
 } from '#app/models/contact-search/start-company-mode-search.server.ts'
 import { ContactSearchInputError } from '#app/models/contact-search/start-contact-search.server.ts'
 import { leadProgressPath } from '#app/components/lead-scraper/lead-import-status.ts'
@@ -69,10 +71,10 @@ export async function startLeadScrape(request: Request, actor: Actor) {
 		return refuse({ file: [LEAD_IMPORT_MESSAGES.couldNotRead] }, 400, { source: 'FILE' })
 	}
 	const { form, files } = read
-	const companyFiles = await companyFilesOf(form)
-	// The server reads the files itself: a role prompt column counts without JavaScript too.
-	if (form.get('source') === 'COMPANIES')
-		form.set('rolePromptPresent', String(everyRowPrompted(companyFiles)))
+	// Company mode: the server reads the files itself (once), so a role prompt column counts without
+	// JavaScript too; a file it cannot read is refused after the form's own checks.
+	const companies = form.get('source') === 'COMPANIES' ? await readCompanyForm(form) : null
+	if (companies) form.set('rolePromptPresent', String(everyCompanyPrompted(companies.readings)))
 	const submission = parseWithZod(form, { schema: LeadScraperFormSchema })
 	if (submission.status !== 'success') {
 		return data<Reply>(
@@ -83,7 +85,14 @@ export async function startLeadScrape(request: Request, actor: Actor) {
 	if (submission.value.source === 'COMPANIES') {
 		const refuseField = (field: string, message: string) =>
 			data<Reply>({ result: submission.reply({ fieldErrors: { [field]: [message] } }) }, { status: 400 })
-		return startCompanyMode(actor, submission.value, companyFiles, form.get('mode') === 'dialog', refuseField)
+		if (companies?.unreadable) return refuseField('companyFile', companies.unreadable)
+		return startCompanyMode(
+			actor,
+			submission.value,
+			companies?.readings ?? [],
+			form.get('mode') === 'dialog',
+			refuseField,
+		)
 	}
 	let started: StartedLeadImport[]
 	try {
@@ -109,20 +118,21 @@ export async function startLeadScrape(request: Request, actor: Actor) {
 async function startCompanyMode(
 	actor: Actor,
 	value: CompanyModeForm,
-	companyFiles: UploadedFormFile[],
+	readings: CompanyFileReading[],
 	dialog: boolean,
 	refuseField: (field: string, message: string) => Response | ReturnType<typeof data<Reply>>,
 ) {
 	let searches
 	try {
 		searches = await startCompanyModeSearches(actor, {
-			files: companyFiles,
+			readings,
 			lookingFor: value.lookingFor ?? '',
 			topX: value.topX,
 		})
 	} catch (error) {
 		if (!(error instanceof ContactSearchInputError)) throw error
-		return refuseField(error.message.includes('role prompt') ? 'lookingFor' : 'companyFile', error.message)
+		// The files were read already: what is left to refuse is the looking-for.
+		return refuseField('lookingFor', error.message)
 	}
 	const companies = searches.reduce((sum, search) => sum + search.totalCompanies, 0)
 	const estimatedTime = searches.at(-1)?.estimatedTime ?? ''
@@ -138,30 +148,26 @@ async function startCompanyMode(
 	})
 }
 
-/** Company mode's files (the `companyFile` parts), read like the people files. */
-async function companyFilesOf(form: FormData): Promise<UploadedFormFile[]> {
+/** Company mode's files (the `companyFile` parts), read once; a file that cannot be read says why. */
+async function readCompanyForm(
+	form: FormData,
+): Promise<{ readings: CompanyFileReading[]; unreadable: string | null }> {
 	const parts = form
 		.getAll('companyFile')
 		.filter((value): value is File => value instanceof File && (value.size > 0 || value.name !== ''))
-	return Promise.all(
+	if (parts.length === 0) return { readings: [], unreadable: null }
+	const files = await Promise.all(
 		parts.map(async (part) => ({
 			name: part.name,
 			type: part.type,
 			bytes: new Uint8Array(await part.arrayBuffer()),
 		})),
 	)
-}
-
-/** Whether every company of every file has its own role prompt (an unreadable file: no). */
-function everyRowPrompted(files: UploadedFormFile[]) {
-	if (files.length === 0) return false
 	try {
-		return files.every((file) => {
-			const reading = readCompanyFile(file)
-			return reading.rolePrompts === reading.targetCompanies.length
-		})
-	} catch {
-		return false
+		return { readings: readCompanyFiles(files), unreadable: null }
+	} catch (error) {
+		if (!(error instanceof ContactSearchInputError)) throw error
+		return { readings: [], unreadable: error.message }
 	}
 }
 

@@ -1,5 +1,8 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { startCompanyModeSearches } from '#app/models/contact-search/start-company-mode-search.server.ts'
+import {
+	readCompanyFiles,
+	startCompanyModeSearches,
+} from '#app/models/contact-search/start-company-mode-search.server.ts'
 import { ContactSearchInputError } from '#app/models/contact-search/start-contact-search.server.ts'
 import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { LEAD_FILE_MAX_BYTES, LEAD_FILES_MAX } from '#app/schemas/lead-import.ts'
@@ -29,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	try {
 		const started = await startCompanyModeSearches(actor, {
-			files: upload.files,
+			readings: readCompanyFiles(upload.files),
 			lookingFor: upload.form.get('lookingFor') ?? undefined,
 			topX: upload.form.get('topX') ?? undefined,
 		})
