@@ -9,8 +9,21 @@ function chromiumPath() {
 	return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
 }
 
+function shardFromEnv(value: string | undefined) {
+	const match = value?.match(/^(\d+)\/(\d+)$/)
+	return match ? { current: Number(match[1]), total: Number(match[2]) } : null
+}
+
 export default defineConfig({
 	testDir: './tests/e2e',
+	// npm test runs the axe sweep beside the other specs, on its own server (scripts/test-all.ts).
+	testIgnore: process.env.E2E_IGNORE ? process.env.E2E_IGNORE.split(',') : undefined,
+	// Each server's run has its own results folder: Playwright empties it when a run starts, and a
+	// second run sharing it deleted the first one's traces mid-test.
+	outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+	// E2E_SHARD ("1/2", "2/2") splits the specs across servers; npm test runs one (two were slower on
+	// the 2-core machine: scripts/test-all.ts).
+	shard: shardFromEnv(process.env.E2E_SHARD),
 	// Journeys across several pages on a 2-core machine running both lanes: 30 s was tight.
 	timeout: 45_000,
 	expect: { timeout: 10_000 },
@@ -20,7 +33,11 @@ export default defineConfig({
 	reporter: process.env.CI ? 'list' : [['list']],
 	use: {
 		baseURL: `http://localhost:${PORT}`,
-		trace: 'retain-on-failure',
+		// Recording a trace of every test cost 45 % of the run's CPU (3 specs: 212 → 115 CPU-seconds):
+		// record only the retry of a test that failed, which is where it is read.
+		trace: 'on-first-retry',
+		// No animation frames to draw (app/styles/tailwind.css honours reduced motion): 8 % less CPU.
+		reducedMotion: 'reduce',
 		screenshot: 'only-on-failure',
 	},
 	projects: [
@@ -50,7 +67,7 @@ export default defineConfig({
 		url: `http://localhost:${PORT}/resources/healthcheck`,
 		reuseExistingServer: false,
 		timeout: 120_000,
-		env: { E2E_PORT: String(PORT) },
+		env: { E2E_PORT: String(PORT), E2E_POSTGRES_NAME: process.env.E2E_POSTGRES_NAME ?? '' },
 		stdout: 'pipe',
 		stderr: 'pipe',
 	},

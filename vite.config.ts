@@ -50,6 +50,8 @@ export default defineConfig({
 			'@radix-ui/react-switch',
 			'@radix-ui/react-tabs',
 			'get-nonce',
+			// Analytics charts.
+			'recharts',
 			// The email editor.
 			'lexical',
 			'@lexical/history',

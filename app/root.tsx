@@ -13,6 +13,9 @@ import { getToast } from './utils/toast.server.ts'
 import { type Toast } from './utils/toast.ts'
 
 export const links: LinksFunction = () => [
+	// public/: the SVG for browsers that take it, /favicon.ico for those that ask for it anyway.
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
 	{ rel: 'stylesheet', href: tailwindHref },
 	{ rel: 'stylesheet', href: sonnerHref },
 ]

@@ -41,19 +41,30 @@ export async function createApp({
 	app.use(refuseForeignOrigin({ appUrl: process.env.APP_URL }))
 	app.use(rateLimits())
 
-	let build: ServerBuild | (() => Promise<ServerBuild>)
+	let build: ServerBuild | ((request: express.Request) => Promise<ServerBuild>)
 	if (givenBuild) {
 		build = givenBuild
 	} else if (mode === 'development') {
 		const vite = await import('vite')
+		const { createDevServerBuild } = await import('./dev-build.ts')
 		const viteServer = await vite.createServer({ root: projectRoot, server: { middlewareMode: true } })
+		// The first page is compiled on its own (server/dev-build.ts); every route after it has been
+		// served, or a few seconds after the server listens when no page is asked for.
+		let firstPageServed = () => {}
+		const firstPage = new Promise<void>((resolve) => (firstPageServed = resolve))
+		let waitingForFirstPage = true
+		void firstPage.then(() => (waitingForFirstPage = false))
+		app.use((_request, response, next) => {
+			if (waitingForFirstPage) response.once('finish', firstPageServed)
+			next()
+		})
 		app.use(viteServer.middlewares)
-		build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-		// Compile every route now, while the database starts, rather than on the first request.
-		app.locals.routesCompiled = build().then(
-			() => undefined,
-			() => undefined,
-		)
+		const devBuild = createDevServerBuild(viteServer)
+		build = (request) => devBuild.buildFor(request.path)
+		app.locals.compileRoutes = async () => {
+			await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, 3000).unref())])
+			await devBuild.compileWholeBuild()
+		}
 		app.locals.closeVite = () => viteServer.close()
 	} else {
 		const clientDir = path.join(projectRoot, 'build/client')

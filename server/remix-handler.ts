@@ -28,16 +28,25 @@ export function createRemixHandler({
 	build,
 	mode,
 }: {
-	build: ServerBuild | (() => Promise<ServerBuild>)
+	/** In development, a function: the build for this request (server/dev-build.ts). */
+	build: ServerBuild | ((request: express.Request) => Promise<ServerBuild>)
 	mode: 'development' | 'production'
 }): express.RequestHandler {
-	const handle = createRequestHandler(build, mode)
+	// One Remix handler per build object: Remix's handler keeps the build it derived in shared
+	// variables, so two requests on different builds must not share one.
+	const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>()
+	const handlerFor = (serverBuild: ServerBuild) => {
+		let handler = handlers.get(serverBuild)
+		if (!handler) handlers.set(serverBuild, (handler = createRequestHandler(serverBuild, mode)))
+		return handler
+	}
 	const loadBuild = typeof build === 'function' ? build : async () => build
 	return async (request, response, next) => {
 		try {
 			checkRequestUrl(request)
 			const isApi = request.path.startsWith('/api/')
-			const serverBuild = await loadBuild()
+			const serverBuild = await loadBuild(request)
+			const handle = handlerFor(serverBuild)
 			const context = currentRequestContext()
 			if (context) context.route = routePattern(serverBuild, request.path) ?? undefined
 			// A wrong method never reaches Remix, which would log it as an error with a stack.

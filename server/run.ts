@@ -78,23 +78,24 @@ export async function runServer({ mode, seed, inlineWorker, afterStop }: Options
 			const listening = app.listen(port, () => resolve(listening))
 		})
 		started.server = server
-		// The worker starts once pages can be served (it would compete with Vite for the CPU);
-		// jobs wait in the database meanwhile.
-		await app.locals.routesCompiled
+		if (signals.isStopping()) return { server, port }
+		console.log(
+			`Reachout ${mode} server ready in ${((Date.now() - startedAt) / 1000).toFixed(1)}s at http://localhost:${port}`,
+		)
+		// In development the routes not asked for yet compile now, and the worker starts after them
+		// (it would compete with Vite for the CPU); jobs wait in the database meanwhile.
+		await (app.locals.compileRoutes as (() => Promise<void>) | undefined)?.()
 		if (inlineWorker && !signals.isStopping()) {
 			const { startWorker } = await import('#jobs/start-worker.ts')
 			started.worker = await startWorker({ databaseUrl: database.databaseUrl })
+			console.log(
+				`Worker running in this process (${((Date.now() - startedAt) / 1000).toFixed(1)}s after start)`,
+			)
 		}
 		if (!inlineWorker) {
 			const { warnIfNoWorkerBeats } = await import('#app/models/health/system-health.server.ts')
 			warnIfNoWorkerBeats({ maxBeatAgeSeconds: getEnv().WORKER_HEARTBEAT_MAX_AGE_SECONDS })
 		}
-		const seconds = ((Date.now() - startedAt) / 1000).toFixed(1)
-		if (signals.isStopping()) return { server, port }
-		console.log(
-			`Reachout ${mode} server ready in ${seconds}s at http://localhost:${port}` +
-				(inlineWorker ? ' (worker running in this process)' : ''),
-		)
 		return { server, port }
 	} catch (error) {
 		// A failed start (bad environment, migration error, port in use) still stops what started.

@@ -1,4 +1,5 @@
 import { Badge } from '#app/components/ui/badge.tsx'
+import { statusWord } from '#app/schemas/sequence-progress.ts'
 import { cn } from '#app/utils/misc.ts'
 
 // The spec's badge colours ("Status badge colours" in companies-leads-search.md).
@@ -61,9 +62,10 @@ export function StatusBadge({
 		<Badge
 			variant="outline"
 			data-colour={colour}
-			className={cn('border-transparent', COLOURS[colour], className)}
+			className={cn('whitespace-nowrap border-transparent', COLOURS[colour], className)}
 		>
-			{status}
+			{/* One vocabulary for every badge: words ("Active", "Draft"), never the enum's capitals (decision 045). */}
+			{statusWord(status)}
 		</Badge>
 	)
 }

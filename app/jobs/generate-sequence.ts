@@ -4,6 +4,7 @@
 // Generate Sequences run, removed by cancelling.
 import { z } from 'zod'
 import { type SqlRun } from '#app/utils/sql-run.server.ts'
+import { addKeyedJob } from './add-keyed-job.ts'
 
 export const GENERATE_SEQUENCE_TASK = 'generate_sequence'
 export const GENERATE_SEQUENCE_MAX_ATTEMPTS = 3
@@ -27,15 +28,12 @@ export function generationJobKey(sequenceId: string) {
 
 /** Adds one sequence's job, in the caller's transaction. */
 export async function enqueueSequenceGeneration(run: SqlRun, payload: GenerateSequencePayload) {
-	await run(
-		`SELECT FROM graphile_worker.add_job($1::text, $2::json, job_key => $3::text, max_attempts => $4::int)`,
-		[
-			GENERATE_SEQUENCE_TASK,
-			JSON.stringify(GenerateSequencePayloadSchema.parse(payload)),
-			generationJobKey(payload.sequenceId),
-			GENERATE_SEQUENCE_MAX_ATTEMPTS,
-		],
-	)
+	await addKeyedJob(run, {
+		task: GENERATE_SEQUENCE_TASK,
+		payload: GenerateSequencePayloadSchema.parse(payload),
+		key: generationJobKey(payload.sequenceId),
+		maxAttempts: GENERATE_SEQUENCE_MAX_ATTEMPTS,
+	})
 }
 
 /**

@@ -4,6 +4,7 @@
 // with the row, in one transaction. Tasks that run queueables: parse_document, import_companies.
 import { z } from 'zod'
 import { type SqlRun } from '#app/utils/sql-run.server.ts'
+import { addKeyedJob } from './add-keyed-job.ts'
 
 export const QueueableJobPayloadSchema = z.object({ queueableId: z.string().min(1) })
 export type QueueableJobPayload = z.infer<typeof QueueableJobPayloadSchema>
@@ -17,8 +18,5 @@ export async function enqueueQueueableJob(
 	{ task, queueableId, maxAttempts }: { task: string; queueableId: string; maxAttempts: number },
 ) {
 	const payload: QueueableJobPayload = { queueableId }
-	await run(
-		`SELECT FROM graphile_worker.add_job($1::text, $2::json, job_key => $3::text, max_attempts => $4::int, job_key_mode => 'preserve_run_at')`,
-		[task, JSON.stringify(payload), queueableJobKey(queueableId), maxAttempts],
-	)
+	await addKeyedJob(run, { task, payload, key: queueableJobKey(queueableId), maxAttempts, keepRunAt: true })
 }

@@ -11,8 +11,14 @@ import { plainPage } from '#app/utils/plain-page.server.ts'
 // The click redirect of tracked email links: public (recipients have no session). A link of an
 // email that went out is one 302, recorded as LINK_CLICK; an old or much-clicked one shows where it
 // goes and asks first; anything else is a 404 (decision 020).
-export async function loader({ params }: LoaderFunctionArgs) {
-	const click = params.token ? await followTrackedLink(params.token) : ({ kind: 'not-found' } as const)
+// Scanners' and prefetchers' clicks redirect too, recorded as theirs (decision 044).
+export async function loader({ params, request }: LoaderFunctionArgs) {
+	const click = params.token
+		? await followTrackedLink(params.token, {
+				method: request.method,
+				userAgent: request.headers.get('User-Agent'),
+			})
+		: ({ kind: 'not-found' } as const)
 	if (click.kind === 'not-found') {
 		return plainPage({
 			title: 'Link not valid',

@@ -124,3 +124,25 @@ export function campaignBatchToast(result: CampaignBatchResult) {
 		description: skippedDescription(result),
 	}
 }
+
+/** The Sender email choice that sends a campaign's run from its mailboxes in rotation (decision 053). */
+export const ROTATE_MAILBOXES = 'rotate'
+export const CAMPAIGN_MAILBOXES_MESSAGES = {
+	saved: 'Sending mailboxes saved',
+	notUsable: 'Select mailboxes you may send from',
+	noneChosen: 'Choose this campaign’s sending mailboxes first',
+	campaignOnly: 'Rotation sends a campaign’s sequences: generate them from the campaign',
+} as const
+
+/** The campaign's sending mailboxes: every id ticked (none turns rotation off). */
+export const CampaignMailboxesSchema = z.object({
+	mailboxIds: z.preprocess(
+		(value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+		z
+			.array(z.string({ error: 'Mailbox ids must be text' }).min(1).max(100), {
+				error: 'mailboxIds must be a list of mailbox ids',
+			})
+			.max(50, { error: 'A campaign rotates across at most 50 mailboxes' })
+			.transform((ids) => [...new Set(ids)]),
+	),
+})

@@ -44,6 +44,8 @@ export const LEAD_IMPORT_MESSAGES = {
 	linkedInPostAsLink: 'This link is a LinkedIn post: use Scrape a linkedin post',
 	linkedInPageAsLink:
 		'LinkedIn shows this page only to signed-in members: open it in LinkedIn, copy the people and use Scrape a plain text',
+	networkPageAsLink:
+		'This network shows its lists of people only to signed-in members: open the page, copy the people and use Scrape a plain text',
 	startFailed: 'Failed to start import',
 	linkImportFailed: 'Failed to import leads from link',
 	linkFetchFailed: 'Failed to fetch contacts from link',

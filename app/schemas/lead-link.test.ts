@@ -39,4 +39,14 @@ describe('checkLeadLink', () => {
 		// With its text (or people) the link is only a label: nothing is fetched.
 		expect(checkLeadLink(POST, 'LINK', { brought: true })).toMatchObject({ ok: true, classification: 'POST' })
 	})
+
+	test('refuses a login-walled list of profiles on another network (a server reads only the wall)', () => {
+		for (const url of ['https://x.com/acme/followers', 'https://www.facebook.com/groups/acme/members'])
+			expect(checkLeadLink(url, 'LINK'), url).toMatchObject({ ok: false, code: 'network_page' })
+		expect(checkLeadLink('https://x.com/acme/followers', 'LINK', { brought: true })).toMatchObject({
+			ok: true,
+			classification: 'NETWORK',
+		})
+		expect(checkLeadLink('https://acme.example/team', 'LINK')).toMatchObject({ ok: true, classification: 'PEOPLE' })
+	})
 })

@@ -15,6 +15,12 @@ function isLinkedInHost(host: string) {
 	return name === 'linkedin.com' || name.endsWith('.linkedin.com')
 }
 
+const LOGIN_WALLED_NETWORKS = /(^|\.)(x|twitter|facebook|instagram|xing|crunchbase)\.com$/i
+
+function isLoginWalledNetwork(host: string) {
+	return LOGIN_WALLED_NETWORKS.test(host)
+}
+
 export function checkLeadLink(
 	text: string,
 	type: 'LINK' | 'LINKEDIN_POST',
@@ -32,5 +38,10 @@ export function checkLeadLink(
 			? { ok: false, code: 'linkedin_post', message: LEAD_IMPORT_MESSAGES.linkedInPostAsLink }
 			: { ok: false, code: 'linkedin_page', message: LEAD_IMPORT_MESSAGES.linkedInPageAsLink }
 	}
+	// A list of profiles on a network that shows it only to a signed-in member (followers, members, an
+	// organization's people): fetched by the server it is a login wall, never the people. Public lists
+	// (a GitHub organization's people, a Meetup group's members) are read like any page.
+	if (type === 'LINK' && !brought && classification === 'NETWORK' && isLoginWalledNetwork(url.hostname))
+		return { ok: false, code: 'network_page', message: LEAD_IMPORT_MESSAGES.networkPageAsLink }
 	return { ok: true, url: url.href, classification }
 }

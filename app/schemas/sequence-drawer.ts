@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { REPLY_INTENTS, type ReplyIntentView } from './reply-intent.ts'
 import { CALL_MESSAGES } from '#app/schemas/phone-call.ts'
 import { DaysAfterSchema, SEQUENCE_MESSAGES, TALKING_POINTS_MAX } from '#app/schemas/sequence.ts'
 
@@ -59,6 +60,12 @@ export const IntentSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('reply'), body: z.string() }),
 	// The contact answered a mailbox nobody reads (SMTP without IMAP): stop the sequence by hand.
 	z.object({ intent: z.literal('mark-replied') }),
+	// What a reply meant, corrected by the user (reply intent).
+	z.object({
+		intent: z.literal('correct-reply-intent'),
+		messageId: z.string().min(1),
+		replyIntent: z.enum(REPLY_INTENTS),
+	}),
 	// A FAILED email step tries again now (decision 013).
 	z.object({ intent: z.literal('retry-step'), stepId: StepIdSchema }),
 	z.object({ intent: z.literal('apply-modification'), steps: z.string() }),
@@ -77,6 +84,8 @@ export const ModifiedStepsSchema = z.array(
 
 export type DrawerEmailStep = {
 	id: string
+	/** What the scheduler decided about it, oldest first, in plain words (the ledger, decision 050). */
+	history: StepHistoryLine[]
 	order: number
 	subject: string
 	/** The email HTML. */
@@ -105,6 +114,8 @@ export type StepHold = 'WINDOW' | 'DAILY_CAP' | 'EARLIER_STEP' | 'PAUSED'
 
 export type DrawerLinkedInStep = {
 	id: string
+	/** What the scheduler decided about it, oldest first, in plain words (the ledger, decision 050). */
+	history: StepHistoryLine[]
 	order: number
 	username: string | null
 	linkedinUrl: string | null
@@ -155,6 +166,8 @@ export type DrawerTimelineEvent = {
 /** A phone-call step (shown with the sequence:phone flag): its talking points and, once made, how it went. */
 export type DrawerPhoneCallStep = {
 	id: string
+	/** What the scheduler decided about it, oldest first, in plain words (the ledger, decision 050). */
+	history: StepHistoryLine[]
 	order: number
 	talkingPoints: string
 	daysAfter: number
@@ -200,7 +213,12 @@ export type DrawerMessage = {
 	isFromUser: boolean
 	/** Written by a machine: an out-of-office (AUTO_REPLY) or a delivery-delay notice. */
 	automatic: 'AUTO_REPLY' | 'DELAY_NOTICE' | null
+	/** What the reply meant, why, and what the product did (reply intent); null for our own messages. */
+	intent?: ReplyIntentView | null
 }
+
+/** One line of a step's history: when, and what was decided, in plain words. */
+export type StepHistoryLine = { id: string; at: string; text: string }
 
 export type DrawerData = {
 	sequence: DrawerSequence

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { progressPercent, sequenceProgress, sequenceStatusLabel } from './sequence-progress.ts'
+import { progressPercent, sequenceProgress, sequenceStatusLabel, statusWord } from './sequence-progress.ts'
 
 describe('sequenceProgress', () => {
 	test('counts email SENT and REPLIED and LinkedIn SENT (and past it) out of all email and LinkedIn steps', () => {
@@ -31,12 +31,25 @@ describe('sequenceProgress', () => {
 })
 
 describe('sequenceStatusLabel', () => {
-	test('CREATING reads Generating N%, PENDING reads Draft, others raw', () => {
+	test('CREATING reads Generating N%, PENDING reads Draft, others as words in one casing', () => {
 		expect(sequenceStatusLabel('CREATING', 40)).toBe('Generating 40%')
 		expect(sequenceStatusLabel('CREATING', null)).toBe('Generating 0%')
 		expect(sequenceStatusLabel('CREATING', 140)).toBe('Generating 100%')
 		expect(sequenceStatusLabel('PENDING', 0)).toBe('Draft')
-		expect(sequenceStatusLabel('ACTIVE', 0)).toBe('ACTIVE')
-		expect(sequenceStatusLabel('PAUSED', 10)).toBe('PAUSED')
+		expect(sequenceStatusLabel('ACTIVE', 0)).toBe('Active')
+		expect(sequenceStatusLabel('PAUSED', 10)).toBe('Paused')
+		expect(sequenceStatusLabel('CANCELLED', 0)).toBe('Cancelled')
+	})
+
+	test('a sequence a reply stopped reads Replied, not Paused', () => {
+		expect(sequenceStatusLabel('PAUSED', 0, { replied: true })).toBe('Replied')
+		// A reply on a finished sequence does not rename it.
+		expect(sequenceStatusLabel('COMPLETED', 0, { replied: true })).toBe('Completed')
+	})
+
+	test('statusWord: capitals become a word, other text stays', () => {
+		expect(statusWord('NOT_FOUND')).toBe('Not found')
+		expect(statusWord('Draft')).toBe('Draft')
+		expect(statusWord('Generating 40%')).toBe('Generating 40%')
 	})
 })

@@ -35,9 +35,25 @@ export function progressPercent(sent: number, total: number) {
 	return total === 0 ? 0 : Math.round((sent / total) * 100)
 }
 
-/** The list's status text: CREATING reads "Generating N%" (generation progress), PENDING "Draft". */
-export function sequenceStatusLabel(status: string, progress: number | null | undefined) {
+/**
+ * A sequence's status in words, the same in the list, the drawer and the campaign page (decision
+ * 045): CREATING reads "Generating N%", PENDING "Draft", a sequence a reply stopped "Replied"
+ * (PAUSED in the data, but nobody paused it), the others as words ("Active", "Paused").
+ */
+export function sequenceStatusLabel(
+	status: string,
+	progress: number | null | undefined,
+	{ replied = false }: { replied?: boolean } = {},
+) {
 	if (status === 'CREATING') return `Generating ${Math.max(0, Math.min(100, Math.round(progress ?? 0)))}%`
 	if (status === 'PENDING') return 'Draft'
-	return status
+	if (status === 'PAUSED' && replied) return 'Replied'
+	return statusWord(status)
+}
+
+/** An enum value as a badge's word: "ACTIVE" → "Active", "NOT_FOUND" → "Not found"; other text unchanged. */
+export function statusWord(status: string) {
+	if (!/^[A-Z][A-Z_]*$/.test(status)) return status
+	const words = status.toLowerCase().replace(/_/g, ' ')
+	return words.charAt(0).toUpperCase() + words.slice(1)
 }

@@ -116,6 +116,8 @@ export const CreateSequenceSchema = z
 		shouldStartImmediately: z
 			.boolean({ error: 'shouldStartImmediately must be true or false' })
 			.default(false),
+		/** With shouldStartImmediately: start despite the pre-flight check's problems (recorded). */
+		acknowledgeProblems: z.boolean({ error: 'acknowledgeProblems must be true or false' }).optional(),
 		steps: z
 			.array(CreateEmailStepInputSchema)
 			.max(STEPS_MAX, { error: `At most ${STEPS_MAX} email steps` })
@@ -214,6 +216,8 @@ export type UpdatePhoneCallStepInput = z.output<typeof UpdatePhoneCallStepSchema
 /** PUT /sequences/:id. */
 export const UpdateSequenceStatusSchema = z.object({
 	status: z.enum(['ACTIVE', 'PAUSED', 'CANCELLED'], { error: SEQUENCE_MESSAGES.statusInvalid }),
+	/** Activating a draft despite its pre-flight problems (decision 051): recorded. */
+	acknowledgeProblems: z.boolean({ error: 'acknowledgeProblems must be true or false' }).optional(),
 })
 
 /** GET /sequences (the Sequences page) filter. */

@@ -11,6 +11,9 @@ export const TEST_EMAIL_RECIPIENTS_MAX = 10
 export const TEST_EMAIL_SUBJECT_MAX = 255
 export const TEST_EMAIL_BODY_MAX = 100_000
 
+/** The spec's "Random email sample" (GET /api/v1/emails/random): body is HTML. */
+export type EmailSample = { subject: string; body: string }
+
 export const TEST_EMAIL_MESSAGES = {
 	mailboxRequired: 'Mailbox is a required field',
 	mailboxNotFound: 'Mailbox not found',

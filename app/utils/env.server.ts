@@ -65,6 +65,8 @@ const schema = z.object({
 	OPENAI_BASE_URL: z.string().url().optional(),
 	OPENAI_MODEL: z.string().default('gpt-4o-mini'),
 	OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+	/** The longest a reply waits for the model's reading before the rules' reading is used. */
+	REPLY_MODEL_BUDGET_MS: z.coerce.number().int().positive().default(8_000),
 	/** Model requests one organization may have in flight at once. */
 	OPENAI_CONCURRENCY: z.coerce.number().int().positive().default(4),
 	/**

@@ -1,5 +1,6 @@
 import type express from 'express'
 import ipaddr from 'ipaddr.js'
+import { apiTokenSigner } from '#app/models/api-token/authenticate-api-token.server.ts'
 import { findActiveSession } from '#app/models/session/session.server.ts'
 import { BUDGETS, type BudgetName } from '#app/utils/rate-limit-budgets.ts'
 import {
@@ -144,6 +145,30 @@ function sessionResolver() {
 	}
 }
 
+/**
+ * Who sends an API request with a personal access token (decision 041): the token's key and its
+ * organization, cached like sessions. A revoked token may spend for up to 30 s more; the route refuses it.
+ */
+function tokenResolver() {
+	const cache = new Map<string, { signer: Signer | null; until: number }>()
+	return async function resolve(authorization: string | undefined): Promise<Signer | null> {
+		const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1]
+		if (!token) return null
+		// Keyed by a hash: the process keeps no token in clear.
+		const key = hashedKey('token', token)
+		const cached = cache.get(key)
+		if (cached && cached.until > Date.now()) return cached.signer
+		const found = await apiTokenSigner(token).catch(() => undefined)
+		if (found === undefined) return null
+		const signer = found
+			? { sessionKey: hashedKey('token', found.tokenHash), organizationId: found.organizationId }
+			: null
+		if (cache.size >= SESSION_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+		cache.set(key, { signer, until: Date.now() + SESSION_CACHE_MS })
+		return signer
+	}
+}
+
 export function rateLimits({
 	limiter,
 	routeLimits = ROUTE_LIMITS,
@@ -153,6 +178,7 @@ export function rateLimits({
 	const limiterOf = () => limiter ?? rateLimiter()
 	const compiled = routeLimits.map(compile)
 	const resolveSession = sessionResolver()
+	const resolveToken = tokenResolver()
 
 	return async (request, response, next) => {
 		try {
@@ -166,7 +192,13 @@ export function rateLimits({
 
 			const ip = clientKey(request.ip)
 			const needsSession = api || matches.some((limit) => limit.per === 'organization')
-			const signer = needsSession ? await resolveSession(request.headers.cookie) : null
+			// The API takes a bearer token in place of the cookie (requireApiActor does the same).
+			const bearer = path.startsWith('/api/') && request.headers.authorization !== undefined
+			const signer = !needsSession
+				? null
+				: bearer
+					? await resolveToken(request.headers.authorization)
+					: await resolveSession(request.headers.cookie)
 			const organization = signer?.organizationId ? `org:${signer.organizationId}` : null
 
 			const spends: Spend[] = []

@@ -123,7 +123,7 @@ test.describe('Calls', () => {
 		await expect(done.getByTestId('call-outcome')).toHaveText('Voicemail')
 		await expect(done.getByTestId('call-notes')).toHaveText('Left a message about the demo')
 		const followUp = drawer.getByRole('article', { name: 'Follow-up Call' })
-		await expect(followUp.getByText('SCHEDULED')).toBeVisible()
+		await expect(followUp.getByText(/^scheduled$/i)).toBeVisible()
 		await expect(followUp.getByTestId('step-timing')).toHaveText('2 days after the previous call')
 		await page.screenshot({ path: 'test-results/calls-drawer.png' })
 	})

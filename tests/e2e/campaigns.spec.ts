@@ -36,7 +36,7 @@ test.describe('Campaigns', () => {
 
 		await page.getByRole('link', { name: 'Campaigns', exact: true }).first().click()
 		const row = page.getByRole('table', { name: 'Campaigns' }).getByRole('row', { name: /Spring Launch/ })
-		const badge = row.getByText('DRAFT')
+		const badge = row.getByText('Draft')
 		await expect(badge).toHaveAttribute('data-colour', 'fuchsia')
 		await expect(row).toContainText('Email, LinkedIn')
 		await expect(row.getByRole('cell').nth(3)).toHaveText('0')

@@ -86,7 +86,7 @@ test.describe('Contacts screen', () => {
 		await expect(row).toContainText('grace.0@example.com')
 		await expect(row).toContainText('Acme Rockets')
 		await expect(row).toContainText('Admiral')
-		await expect(row.getByText('NEW', { exact: true })).toHaveAttribute('data-colour', 'gray')
+		await expect(row.getByText('New', { exact: true })).toHaveAttribute('data-colour', 'gray')
 		const tagCell = row.getByRole('list', { name: 'tags' })
 		await expect(tagCell.getByRole('listitem')).toHaveCount(4)
 		await expect(tagCell).toContainText('+2')

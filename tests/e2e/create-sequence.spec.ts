@@ -281,6 +281,34 @@ test('a missing Gmail grant opens "Additional permissions required"', async ({ p
 	expect(await contactSequences(page, contact.id)).toEqual([])
 })
 
+test('Start immediately goes through the pre-flight check: with a problem the draft waits on its launch page', async ({
+	page,
+}) => {
+	await signIn(page)
+	const contact = await seedContact(page.request)
+	await page.addInitScript(() => localStorage.setItem('reachout:rate-limit-info-dismissed', 'true'))
+	await page.goto(`/contacts/${contact.id}/sequences/new`)
+	await page.waitForLoadState('networkidle')
+	const main = page.getByRole('main')
+	await step(main, 1).getByLabel('Subject').fill('Quick question')
+	await editor(step(main, 1)).click()
+	// A placeholder nobody fills: the check's problem.
+	await page.keyboard.type('Hello {{nickname}}, this starts at once.')
+	await main.getByRole('switch', { name: 'Start immediately' }).click()
+	await main.getByRole('button', { name: 'Create sequence' }).click()
+
+	await expect(page).toHaveURL(/\/sequences\/[^/]+\/launch$/)
+	await expect(page.getByText('Saved as a draft: the pre-flight check found problems')).toBeVisible()
+	await expect(
+		page
+			.getByRole('list', { name: 'Problems' })
+			.getByText(/nickname/)
+			.first(),
+	).toBeVisible()
+	const [sequence] = await contactSequences(page, contact.id)
+	expect(sequence!.status).toBe('PENDING')
+})
+
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 

@@ -139,3 +139,87 @@ test('the Sequences page shows Generating N% live, then the draft', async ({ pag
 		await db.end()
 	}
 })
+
+test('a campaign rotates across its sending mailboxes: chosen on its page, one per contact', async ({
+	page,
+}) => {
+	const email = await signIn(page)
+	const campaign = await campaignWithContacts(page, 'Two mailboxes', ['Mary', 'Alan', 'Ada', 'Edsger'])
+	const db = await connectDatabase()
+	try {
+		// A verified sender address of the organization beside the user's own mailbox.
+		await db.query(
+			`INSERT INTO "Mailbox" (id, address, kind, "organizationId", "verifiedAt", "updatedAt")
+			 SELECT gen_random_uuid()::text, 'team@rotation.example', 'SENDER', m."organizationId", now(), now()
+			 FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1`,
+			[email],
+		)
+		await page.goto(`/campaigns/${campaign.id}`)
+		const card = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save mailboxes' }) })
+		await expect(
+			card.getByText('Today: 0 of 50 sent · 0 waiting for a first email · room for 50'),
+		).toHaveCount(2)
+		await card.getByRole('checkbox', { name: 'team@rotation.example' }).check()
+		await card.getByRole('checkbox', { name: email.toLowerCase() }).check()
+		await card.getByRole('button', { name: 'Save mailboxes' }).click()
+		await expect(page.getByText('Sending mailboxes saved')).toBeVisible()
+		await expect(card.getByRole('checkbox', { name: 'team@rotation.example' })).toBeChecked()
+
+		await page.getByRole('link', { name: 'Generate Sequences' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Generate Sequences' })
+		const sender = dialog.getByLabel('Sender email')
+		await expect(sender.locator('option:checked')).toHaveText(
+			`Rotate across the campaign’s 2 mailboxes (team@rotation.example, ${email.toLowerCase()})`,
+		)
+		await dialog.getByRole('button', { name: 'Generate Sequences' }).click()
+		await expect(page).toHaveURL(/\/sequences\/generations\/[^/]+$/)
+		const runId = page.url().split('/').pop()!
+		// Equal room: the four contacts are shared two and two.
+		const { rows } = await db.query<{ address: string; n: number }>(
+			`SELECT m.address, count(*)::int AS n FROM "Sequence" s JOIN "Mailbox" m ON m.id = s."mailboxId"
+			 WHERE s."generationId" = $1 GROUP BY m.address ORDER BY m.address`,
+			[runId],
+		)
+		expect(rows).toEqual([
+			{ address: 'team@rotation.example', n: 2 },
+			{ address: email.toLowerCase(), n: 2 },
+		])
+	} finally {
+		await db.end()
+	}
+})
+
+test('without JavaScript: the Sending mailboxes card is a plain form, and the run page offers the rotation', async ({
+	browser,
+}) => {
+	const context = await browser.newContext({ javaScriptEnabled: false })
+	const page = await context.newPage()
+	const email = await signIn(page)
+	const campaign = await campaignWithContacts(page, 'Plain mailboxes', ['Barbara'])
+	const db = await connectDatabase()
+	try {
+		await db.query(
+			`INSERT INTO "Mailbox" (id, address, kind, "organizationId", "verifiedAt", "updatedAt")
+			 SELECT gen_random_uuid()::text, 'plain@rotation.example', 'SENDER', m."organizationId", now(), now()
+			 FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE u.email = $1`,
+			[email],
+		)
+	} finally {
+		await db.end()
+	}
+	await page.goto(`/campaigns/${campaign.id}`)
+	const card = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save mailboxes' }) })
+	await card.getByRole('checkbox', { name: 'plain@rotation.example' }).check()
+	await card.getByRole('button', { name: 'Save mailboxes' }).click()
+	// Posted and redirected back: the page as the server now reads it.
+	await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}$`))
+	await expect(card.getByRole('checkbox', { name: 'plain@rotation.example' })).toBeChecked()
+	await expect(card.getByRole('checkbox', { name: email.toLowerCase() })).not.toBeChecked()
+
+	await page.getByRole('link', { name: 'Generate Sequences' }).click()
+	await expect(page).toHaveURL(/\/sequences\/generations\/new\?campaignId=/)
+	await expect(page.getByLabel('Sender email').locator('option:checked')).toHaveText(
+		'Rotate across the campaign’s mailbox (plain@rotation.example)',
+	)
+	await context.close()
+})

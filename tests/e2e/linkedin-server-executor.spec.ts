@@ -169,7 +169,7 @@ test('with the browser closed the server sends the request, then the message aft
 	// Pass 1: the request goes, with its note; the message waits for the acceptance.
 	await runServerLinkedInPass(db)
 	expect(await sentTo(seller.publicIdentifier, lead)).toEqual([{ kind: 'INVITATION', text: note }])
-	let drawer = await openFromSequences(page, 'Lin Lead', 'ACTIVE', 'Active Sequence')
+	let drawer = await openFromSequences(page, 'Lin Lead', 'Active', 'Active Sequence')
 	await drawer.getByRole('tab', { name: 'LinkedIn' }).click()
 	let requestCard = drawer.getByRole('article', { name: 'Connection Request' })
 	let messageCard = drawer.getByRole('article', { name: 'Message' })
@@ -184,7 +184,7 @@ test('with the browser closed the server sends the request, then the message aft
 	])
 	// Pass 2: the acceptance is seen and the message goes in the same pass.
 	await runServerLinkedInPass(db)
-	drawer = await openFromSequences(page, 'Lin Lead', 'ACTIVE', 'Active Sequence')
+	drawer = await openFromSequences(page, 'Lin Lead', 'Active', 'Active Sequence')
 	await drawer.getByRole('tab', { name: 'LinkedIn' }).click()
 	requestCard = drawer.getByRole('article', { name: 'Connection Request' })
 	messageCard = drawer.getByRole('article', { name: 'Message' })
@@ -211,7 +211,7 @@ test('with the browser closed the server sends the request, then the message aft
 		messageStep!.id,
 	])
 	await runServerLinkedInPass(db)
-	const replied = await openFromSequences(page, 'Lin Lead', 'PAUSED', 'Sequence Replies')
+	const replied = await openFromSequences(page, 'Lin Lead', 'Replied', 'Sequence Replies')
 	const conversation = replied.getByRole('region', { name: 'LinkedIn conversation' })
 	await expect(conversation.getByLabel('Sent message')).toContainText(message)
 	await expect(conversation.getByLabel('Reply')).toContainText(reply)

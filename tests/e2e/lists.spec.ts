@@ -57,11 +57,19 @@ test.describe('Lists', () => {
 		).toHaveText('5')
 	})
 
-	test('others see "Only administrators can create lists" and no dialog', async ({ page }) => {
+	test('others see "Only administrators can create lists" before any click, and no dialog', async ({
+		page,
+	}) => {
 		await signIn(page, uniqueEmail('member'))
 		await page.goto('/lists')
-		await page.getByRole('link', { name: 'Create List' }).click()
+		// Said before the click (issue 19): the button is disabled and described by the reason.
+		const create = page.getByRole('button', { name: 'Create List' })
+		await expect(create).toBeDisabled()
+		await expect(create).toHaveAccessibleDescription('Only administrators can create lists')
 		await expect(page.getByText('Only administrators can create lists')).toBeVisible()
+		// The no-JavaScript way in (?create) shows no form either.
+		await page.goto('/lists?create')
+		await expect(page.getByRole('textbox', { name: 'Name' })).toHaveCount(0)
 		await expect(page.getByRole('dialog')).toHaveCount(0)
 		// The API answers the same.
 		const response = await page.request.post('/api/v1/lists', { data: { name: 'Mine' } })

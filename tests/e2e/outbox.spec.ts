@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { databaseUrlFor } from '../../scripts/database/embedded-postgres.ts'
-import { startTestPostgres } from '../setup/test-database.ts'
+import { e2ePostgresName, startTestPostgres } from '../setup/test-database.ts'
 import { signIn, uniqueEmail } from './utils.ts'
 
 // The local outbox page, on messages written straight into the e2e server's database.
@@ -10,7 +10,7 @@ import { signIn, uniqueEmail } from './utils.ts'
 let client: pg.Client
 
 test.beforeAll(async () => {
-	const { serverUrl } = await startTestPostgres('postgres-e2e')
+	const { serverUrl } = await startTestPostgres(e2ePostgresName())
 	client = new pg.Client({
 		connectionString: databaseUrlFor(serverUrl, `reachout_e2e_${process.env.E2E_PORT ?? 3917}`),
 	})

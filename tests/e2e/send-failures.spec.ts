@@ -85,7 +85,7 @@ test('an unreachable server fails the step with its reason; Retry sends it once 
 	await page.goto('/sequences')
 	const row = page.getByRole('row', { name: /Engines for Acme/ })
 	const status = row.getByTestId('sequence-failure')
-	await expect(status).toContainText('FAILED')
+	await expect(status).toContainText('Failed')
 	await expect(status).toHaveAttribute('title', /The SMTP server could not be reached/)
 	await status.hover()
 	await expect(page.getByRole('tooltip')).toContainText('gave up after 2 attempts')

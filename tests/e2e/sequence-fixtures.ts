@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { type APIRequestContext } from '@playwright/test'
 import pg from 'pg'
 import { databaseUrlFor } from '../../scripts/database/embedded-postgres.ts'
-import { startTestPostgres } from '../setup/test-database.ts'
+import { e2ePostgresName, startTestPostgres } from '../setup/test-database.ts'
 
 // Sequences for the drawer and Sequences page specs: contacts and sequences are created through
 // the JSON API, as a client would; states only the worker or a mailbox reach (sent, replied,
 // failed, clicked) are then written straight into the e2e server's database.
 
 export async function connectDatabase() {
-	const { serverUrl } = await startTestPostgres('postgres-e2e')
+	const { serverUrl } = await startTestPostgres(e2ePostgresName())
 	const client = new pg.Client({
 		connectionString: databaseUrlFor(serverUrl, `reachout_e2e_${process.env.E2E_PORT ?? 3917}`),
 	})

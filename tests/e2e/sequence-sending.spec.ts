@@ -37,6 +37,11 @@ test('activate, send through the outbox, click, reply: the sequence stops on the
 
 	const draft = await openDrawer(page, sequence.id, 'Draft Sequence')
 	await draft.getByRole('button', { name: 'Activate sequence' }).click()
+	// The pre-flight check cannot reach example.com from this offline machine: its page lists the
+	// link, and the launch goes ahead acknowledged (decision 051).
+	await expect(page.getByRole('list', { name: 'Problems' })).toContainText('example.com/pricing')
+	await page.getByLabel(/I have read the problem above and want to launch anyway/).check()
+	await page.getByRole('button', { name: 'Launch anyway' }).click()
 	await expect(page.getByText('Sequence updated successfully')).toBeVisible()
 
 	// The inline worker sends the first step at once; the follow-up waits three days.
@@ -64,13 +69,25 @@ test('activate, send through the outbox, click, reply: the sequence stops on the
 	// The link in the email goes through our redirect, which records the click and arrives byte for byte.
 	const { rows } = await db.query(`SELECT html FROM "OutboxMessage" WHERE subject = 'Engines for Acme'`)
 	const tracked = /href="([^"]*\/t\/[^"]+)"/.exec(rows[0].html as string)![1]!.replaceAll('&amp;', '&')
-	const redirect = await page.request.get(tracked, { maxRedirects: 0 })
+	// A person's click: a browser's User-Agent (a headless one reads as a scanner) and not within seconds of
+	// the send, when security gateways open links (decision 044) — the send is moved a minute back.
+	await db.query(
+		`UPDATE "EmailStep" SET "sentAt" = "sentAt" - interval '1 minute' WHERE "sequenceId" = $1 AND "sentAt" IS NOT NULL`,
+		[sequence.id],
+	)
+	const redirect = await page.request.get(tracked, {
+		maxRedirects: 0,
+		headers: {
+			'user-agent':
+				'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+		},
+	})
 	expect(redirect.status()).toBe(302)
 	expect(decodeURI(redirect.headers().location!)).toBe(decodeURI(link))
 
 	const active = await openDrawer(page, sequence.id, 'Active Sequence')
 	const initial = active.getByRole('article', { name: 'Initial Email', exact: true })
-	await expect(initial.getByText('SENT', { exact: true })).toBeVisible()
+	await expect(initial.getByText('Sent', { exact: true })).toBeVisible()
 	await expect(initial.getByText('CLICKED', { exact: true })).toBeVisible()
 
 	// The contact answers (the outbox's stand-in for a mailbox).

@@ -48,7 +48,7 @@ test.describe('Sequences page', () => {
 		await expect(activeRow.getByRole('cell')).toHaveText([
 			/Grace Hopper/,
 			'Compilers',
-			'ACTIVE',
+			'Active',
 			'2',
 			'50%',
 			'1',

@@ -1,11 +1,11 @@
-import { recreateDatabase, startTestPostgres } from '#tests/setup/test-database.ts'
+import { e2ePostgresName, recreateDatabase, startTestPostgres } from '#tests/setup/test-database.ts'
 import { startFakeLinkedIn } from '#tests/fakes/linkedin-server.ts'
 import { startCompanySites } from './company-sites.ts'
 import { SERVER_LINKEDIN_PORT } from './sequence-fixtures.ts'
 
 // The built app in production mode on a fresh database, with the worker inline
 // and the development sign-in enabled, for Playwright.
-const postgres = await startTestPostgres('postgres-e2e')
+const postgres = await startTestPostgres(e2ePostgresName())
 process.env.DATABASE_URL = await recreateDatabase(
 	postgres.serverUrl,
 	`reachout_e2e_${process.env.E2E_PORT ?? 3917}`,
@@ -37,6 +37,10 @@ const companySites = await startCompanySites().catch((error: unknown) => {
 	)
 	return null
 })
+// webhooks.spec.ts's receiver listens on E2E_PORT + 2500 (a local address, so it must be allowed; +1000, +1001 and +2000 are taken).
+process.env.WEB_FETCH_ALLOW_HOSTS = [process.env.WEB_FETCH_ALLOW_HOSTS, `127.0.0.1:${Number(process.env.PORT) + 2500}`]
+	.filter(Boolean)
+	.join(',')
 if (companySites) {
 	process.env.WEB_FETCH_ALLOW_HOSTS = [process.env.WEB_FETCH_ALLOW_HOSTS, companySites.allowHosts]
 		.filter(Boolean)

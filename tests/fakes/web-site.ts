@@ -21,7 +21,14 @@ export async function startFakeWebSite({ port: wantedPort = 0 }: { port?: number
 		}
 		void Promise.resolve(route(req, res)).catch(() => res.destroy())
 	})
-	await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', resolve))
+	// A taken port rejects (the caller may carry on without this site) rather than crash the process.
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject)
+		server.listen(wantedPort, '127.0.0.1', () => {
+			server.off('error', reject)
+			resolve()
+		})
+	})
 	const { port } = server.address() as AddressInfo
 	return {
 		port,

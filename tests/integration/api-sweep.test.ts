@@ -168,6 +168,7 @@ describe('API sweep: sequences', () => {
 		{ method: 'PUT', path: '/api/v1/sequences/some-id', body: { status: 'ACTIVE' } },
 		{ method: 'DELETE', path: '/api/v1/sequences/some-id' },
 		{ method: 'GET', path: '/api/v1/sequences/some-id/stats' },
+		{ method: 'GET', path: '/api/v1/sequences/some-id/ledger?page=x' },
 		{ method: 'POST', path: '/api/v1/sequences/some-id/steps', body: { body: 'x' } },
 		{ method: 'PUT', path: '/api/v1/sequences/some-id/steps/step-id', body: { daysAfter: 1 } },
 		{ method: 'DELETE', path: '/api/v1/sequences/some-id/steps/step-id' },

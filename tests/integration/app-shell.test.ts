@@ -8,7 +8,7 @@ import { resetEnvCache } from '#app/utils/env.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
 
-// Platform administrators come from a verified email in ADMIN_EMAIL_DOMAINS; the production
+// Platform administrators come from a verified email in ADMIN_EMAIL_DOMAINS (the admin area itself: admin-area.test.ts); the production
 // dev sign-in does not verify emails, so the e2e suite cannot sign one in: covered here.
 const originalAdminDomains = process.env.ADMIN_EMAIL_DOMAINS
 
@@ -36,11 +36,11 @@ describe('the signed-in area', () => {
 		expect((await run(indexLoader, '/')).headers.get('Location')).toBe('/login')
 	})
 
-	test('/admin is a 404 for everyone but platform administrators', async () => {
+	test('/admin is a 403 for everyone but platform administrators', async () => {
 		process.env.ADMIN_EMAIL_DOMAINS = 'reachout-admin.test'
 		resetEnvCache()
 		const member = await createSignedInUser({ role: 'OWNER' })
-		expect((await run(adminLoader, '/admin', member.cookie)).status).toBe(404)
+		expect((await run(adminLoader, '/admin', member.cookie)).status).toBe(403)
 
 		const admin = await createSignedInUser({ email: `admin-${Date.now()}@reachout-admin.test` })
 		expect((await run(adminLoader, '/admin', admin.cookie)).status).toBe(200)

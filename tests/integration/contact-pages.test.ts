@@ -133,6 +133,8 @@ describe('/contacts/new', () => {
 		const duplicate = await post(newRoute, '/contacts/new', cookie, values)
 		expect(duplicate.status).toBe(409)
 		expect(fieldErrors(duplicate.body)).toEqual({ email: ['A contact with this email already exists.'] })
+		// The field says it; no vague "An error occurred" toast beside it.
+		expect(duplicate.headers.get('Set-Cookie') ?? '').not.toContain('en_toast')
 	})
 
 	test("another organization's company or tag: 404 and nothing is created", async () => {

@@ -47,13 +47,14 @@ describe('listGroupCandidates', () => {
 		await addToCampaign(campaign.id, [member!.id])
 		const group: CandidateGroup = { kind: 'campaign', ...campaign }
 		// The group's own filter is dropped: the offer is every contact, not the members.
-		const { rows, total } = await listGroupCandidates(
+		const { rows, total, addable } = await listGroupCandidates(
 			organizationId,
 			group,
 			ContactFilterSchema.parse({ sortBy: 'firstName', sortDirection: 'asc', campaign: campaign.id }),
 			{ take: 2, skip: 0 },
 		)
 		expect(total).toBe(3)
+		expect(addable).toBe(2)
 		expect(rows.map((row) => [row.firstName, row.added, row.ineligibleReason])).toEqual([
 			['Xia', false, null],
 			['Yan', false, LINKEDIN_REQUIRED_FOR_CAMPAIGN],
@@ -118,6 +119,10 @@ describe('listGroupCandidates', () => {
 			})
 			expect(rows.map((row) => row.id)).toEqual([mine!.id])
 			expect(total).toBe(1)
+			expect(await listGroupCandidates(otherId, group, noFilter, { take: 1, skip: 0 })).toMatchObject({
+				total: 1,
+				addable: 1,
+			})
 			// Their group is not found from here, by id (or a list's slug).
 			expect(await findCandidateGroup(otherId, group.kind, group.id)).toBeNull()
 			expect(await findCandidateGroup(organizationId, group.kind, group.id)).toMatchObject({ id: group.id })
@@ -149,7 +154,8 @@ describe('GET /resources/candidates/:kind/:group', () => {
 			{ cookie },
 		)
 		expect(result.status).toBe(200)
-		expect(result.json.meta).toEqual({ total: 2, take: 100, skip: 0 })
+		// Add All offers only the contact not yet in the campaign.
+		expect(result.json.meta).toEqual({ total: 2, addable: 1, take: 100, skip: 0 })
 		expect(
 			result.json.data.map((row: { id: string; added: boolean; ineligibleReason: string | null }) => [
 				row.id,

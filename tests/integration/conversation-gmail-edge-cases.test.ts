@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { listConversation } from '#app/models/conversation/conversation.server.ts'
 import { syncMailbox } from '#app/models/conversation/gmail-sync.server.ts'
+import { resumeWaitingSequences } from '#app/models/reply-intent/resume-waiting-sequences.server.ts'
 import { sendEmailStep } from '#app/models/sequence/email-dispatch.server.ts'
 import { activateSequences } from '#app/models/sequence/sequence-status.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
@@ -57,7 +58,7 @@ function state(sequenceId: string) {
 }
 
 describe('automatic replies', () => {
-	test('an Outlook out-of-office does not stop the sequence and shows as an automatic reply', async () => {
+	test('an Outlook out-of-office with a return day pauses the sequence until then and shows as an automatic reply', async () => {
 		const { sequence, sample, mailboxId, user } = await sentGmailSequence()
 		await syncMailbox(mailboxId) // takes the cursor
 		// "Automatic reply: …" is another subject: Gmail files it in a thread of its own.
@@ -66,7 +67,8 @@ describe('automatic replies', () => {
 
 		expect(await syncMailbox(mailboxId)).toMatchObject({ outcomes: { AUTO_REPLY: 1 } })
 		let after = await state(sequence.id)
-		expect(after.status).toBe('ACTIVE')
+		// "until Monday 7 December": waits for the return (reply intent, issue 17).
+		expect(after.status).toBe('PAUSED')
 		expect(after.emailSteps.map((step) => step.status)).toEqual(['SENT', 'SCHEDULED'])
 		expect(after.events.map((event) => event.type)).toEqual(['SENT', 'AUTO_REPLY'])
 		expect(after.messages).toEqual([
@@ -83,14 +85,15 @@ describe('automatic replies', () => {
 		])
 		expect(conversation?.[1]?.body).toContain('out of the office until Monday')
 
-		// The follow-up's pre-send check reads the thread and searches the contact's mail: it still goes.
-		expect(await sendEmailStep(after.emailSteps[1]!.id)).toBe('sent')
+		// Meanwhile the follow-up does not go; on the day after the return the sequence goes on by itself.
+		expect(await sendEmailStep(after.emailSteps[1]!.id)).toBe('skipped')
+		const { resumeAt } = await prisma.sequence.findUniqueOrThrow({ where: { id: sequence.id } })
+		expect(resumeAt?.getUTCDate()).toBe(8)
+		await resumeWaitingSequences(new Date(resumeAt!.getTime() + 60_000))
 		after = await state(sequence.id)
-		expect(after.status).toBe('COMPLETED')
-		expect(fake.sent().map((sent) => sent.account)).toEqual([
-			user.email.toLowerCase(),
-			user.email.toLowerCase(),
-		])
+		expect(after.status).toBe('ACTIVE')
+		expect(after.emailSteps.map((step) => step.status)).toEqual(['SENT', 'SCHEDULED'])
+		expect(fake.sent().map((sent) => sent.account)).toEqual([user.email.toLowerCase()])
 	})
 
 	test("Gmail's vacation responder in the thread is automatic too; the contact's real reply still stops it", async () => {

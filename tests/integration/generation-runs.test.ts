@@ -1,5 +1,6 @@
 import { Logger, runOnce } from 'graphile-worker'
 import { expect, test } from 'vitest'
+import { NOTHING_TO_GENERATE } from '#app/models/assistant/generation-run.server.ts'
 import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { taskList } from '#jobs/task-list.ts'
@@ -86,12 +87,13 @@ test('a campaign run: one draft per contact with an email, skips the rest, figur
 		expect(row.subject).not.toBe('')
 	}
 
-	// Running it again adds nobody: every contact now has an open draft.
+	// Running it again adds nobody: every contact now has an open draft, so no empty run starts.
 	const again = await send('POST', '/api/v1/sequence-generations', {
 		cookie,
 		json: { campaignId: campaign.id, emailAddressId: mailbox.id },
 	})
-	expect(again.json.data).toMatchObject({ total: 0, skipped: 5 })
+	expectApiError(again, 400, NOTHING_TO_GENERATE)
+	expect(await prisma.sequenceGeneration.count({ where: { campaignId: campaign.id } })).toBe(1)
 
 	const activated = await send('POST', `/api/v1/sequence-generations/${runId}/activate`, { cookie })
 	expect(activated.json).toMatchObject({ activated: 3, message: '3 sequences activated' })

@@ -4,6 +4,7 @@ import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createApiToken } from '#app/models/api-token/create-api-token.server.ts'
 import { budgetsFromEnv } from '#app/utils/rate-limit-budgets.ts'
 import { createRateLimiter, type RateLimiter, resetRateLimiter } from '#app/utils/rate-limit.server.ts'
 import { trustProxySetting } from '#server/guards/origin.ts'
@@ -54,9 +55,11 @@ async function startInstance(limiter?: RateLimiter) {
 			cookie,
 			json,
 			form,
-		}: { ip: string; cookie?: string; json?: unknown; form?: Record<string, string> },
+			authorization,
+		}: { ip: string; cookie?: string; json?: unknown; form?: Record<string, string>; authorization?: string },
 	) {
 		const headers: Record<string, string> = { 'X-Forwarded-For': ip }
+		if (authorization) headers.Authorization = authorization
 		if (cookie) headers.Cookie = cookie
 		let body: string | undefined
 		if (json !== undefined) {
@@ -217,6 +220,30 @@ describe('the API', () => {
 			/^Too many requests from your organization/,
 		)
 		expect((await send('GET', '/api/v1/tags', { ip, cookie: outsider.cookie })).status).toBe(200)
+	})
+
+	test("an API token spends its own budget and its organization's, as a session does (decision 041)", async () => {
+		const ip = uniqueIp()
+		const owner = await createSignedInUser()
+		const { token } = await createApiToken({
+			organizationId: owner.organization.id,
+			userId: owner.user.id,
+			name: 'Busy script',
+			scope: 'READ',
+		})
+		const authorization = `Bearer ${token}`
+		for (let request = 1; request <= 5; request++) {
+			expect((await send('GET', '/api/v1/tags', { ip, authorization })).status).toBe(200)
+		}
+		await expectRefusedApi(await send('GET', '/api/v1/tags', { ip, authorization }), /^Too many requests/)
+		// The token's 6 requests count for the organization (8 a window): the session's 3rd is refused.
+		for (let request = 1; request <= 2; request++) {
+			expect((await send('GET', '/api/v1/tags', { ip, cookie: owner.cookie })).status).toBe(200)
+		}
+		await expectRefusedApi(
+			await send('GET', '/api/v1/tags', { ip, cookie: owner.cookie }),
+			/^Too many requests from your organization/,
+		)
 	})
 
 	test('without a session, per IP; a forged session cookie counts as none', async () => {

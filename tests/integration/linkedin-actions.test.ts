@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { claimLinkedInAction } from '#app/models/linkedin/claim-linkedin-action.server.ts'
+import { readLinkedInReplyIntent } from '#app/models/linkedin/linkedin-reply-intent.server.ts'
 import { reportLinkedInAction } from '#app/models/linkedin/report-linkedin-action.server.ts'
 import { type LinkedInActionClaim, type LinkedInActionResult } from '#app/schemas/linkedin-action.ts'
 import { encrypt } from '#app/utils/crypto.server.ts'
@@ -152,6 +153,29 @@ test('a connection request is claimed once, sent, then watched for acceptance; i
 	})
 })
 
+/**
+ * The connection accepted and the first message sent in conversation `conversationId`; returns that
+ * message step, and the conversation's sync claimed eleven minutes later (when it is due).
+ */
+async function messageSentThenSyncClaimed(
+	owner: SignedIn,
+	sequence: Awaited<ReturnType<typeof linkedInSequence>>,
+	conversationId: string,
+) {
+	const [connect, first] = sequence.linkedInSteps
+	await prisma.linkedInStep.update({
+		where: { id: connect!.id },
+		data: { status: 'ACCEPTED', acceptedAt: new Date() },
+	})
+	const send = await claimAction(owner.user.id)
+	expect(send.profile.username).toBe(first!.username)
+	await report(owner.user.id, send, { outcome: 'SENT', conversationId })
+	const later = new Date(Date.now() + 11 * 60_000)
+	const sync = await claimAction(owner.user.id, later)
+	expect(sync.kind).toBe('SYNC_CONVERSATION')
+	return { first: first!, later, sync }
+}
+
 test('a LinkedIn reply stops the whole sequence: no email, message or call goes after it', async () => {
 	const owner = await connectedUser()
 	const sequence = await linkedInSequence(owner, { messages: 2, emailSteps: 2 })
@@ -164,18 +188,7 @@ test('a LinkedIn reply stops the whole sequence: no email, message or call goes 
 			scheduledFor: new Date(),
 		},
 	})
-	const [connect, first] = sequence.linkedInSteps
-	await prisma.linkedInStep.update({
-		where: { id: connect!.id },
-		data: { status: 'ACCEPTED', acceptedAt: new Date() },
-	})
-	const send = await claimAction(owner.user.id)
-	expect(send.profile.username).toBe(first!.username)
-	await report(owner.user.id, send, { outcome: 'SENT', conversationId: 'conv-9' })
-
-	const later = new Date(Date.now() + 11 * 60_000)
-	const sync = await claimAction(owner.user.id, later)
-	expect(sync.kind).toBe('SYNC_CONVERSATION')
+	const { first, later, sync } = await messageSentThenSyncClaimed(owner, sequence, 'conv-9')
 	const replies = [{ id: 'msg-1', text: 'Thanks — send me the deck.', date: new Date().toISOString() }]
 	await report(owner.user.id, sync, { outcome: 'REPLIED', conversationId: 'conv-9', replies }, later)
 
@@ -207,7 +220,7 @@ test('a LinkedIn reply stops the whole sequence: no email, message or call goes 
 	// The same reply read again is recorded once.
 	await prisma.sequence.update({ where: { id: sequence.id }, data: { status: 'ACTIVE' } })
 	await prisma.linkedInStep.update({
-		where: { id: first!.id },
+		where: { id: first.id },
 		data: { status: 'SENT', nextCheckAt: new Date(0) },
 	})
 	const again = await claimAction(owner.user.id, later)
@@ -505,5 +518,43 @@ test('a step without a profile of its own acts on the contact’s LinkedIn URL',
 		data: { linkedin: 'https://www.linkedin.com/in/grace-hopper/' },
 	})
 	const action = await claimAction(owner.user.id)
-	expect(action.profile).toEqual({ username: 'grace-hopper', url: 'https://www.linkedin.com/in/grace-hopper/' })
+	expect(action.profile).toEqual({
+		username: 'grace-hopper',
+		url: 'https://www.linkedin.com/in/grace-hopper/',
+	})
+})
+
+test('a LinkedIn reply’s intent is read after it stops the sequence, and acted on as for an email', async () => {
+	const owner = await connectedUser()
+	const sequence = await linkedInSequence(owner, { messages: 1 })
+	const { later, sync } = await messageSentThenSyncClaimed(owner, sequence, 'conv-7')
+	const text =
+		"I'm not the right person for this. You should talk to Priya Shah (priya.shah@northwind.example), she runs procurement."
+	await report(
+		owner.user.id,
+		sync,
+		{
+			outcome: 'REPLIED',
+			conversationId: 'conv-7',
+			replies: [{ id: 'msg-2', text, date: new Date().toISOString() }],
+		},
+		later,
+	)
+	const message = await prisma.conversationMessage.findFirstOrThrow({ where: { sequenceId: sequence.id } })
+	expect(message.intent).toBeNull()
+	const jobs = await prisma.$queryRaw<Array<{ payload: { messageId: string } }>>`
+		SELECT payload FROM graphile_worker._private_jobs WHERE key = ${'linkedin-reply-intent:' + message.id}`
+	expect(jobs).toEqual([{ payload: { messageId: message.id } }])
+
+	expect(await readLinkedInReplyIntent(message.id)).toEqual({ status: 'read', intent: 'REFERRAL' })
+	const read = await prisma.conversationMessage.findUniqueOrThrow({ where: { id: message.id } })
+	expect(read).toMatchObject({ intent: 'REFERRAL', intentSource: 'rules' })
+	expect(read.intentReason).toContain('a task to contact Priya Shah was added')
+	const tasks = await prisma.followUpTask.findMany({ where: { sequenceId: sequence.id } })
+	expect(tasks).toEqual([
+		expect.objectContaining({ personEmail: 'priya.shah@northwind.example', messageId: message.id }),
+	])
+	// Read twice (a retried job): nothing more.
+	expect(await readLinkedInReplyIntent(message.id)).toEqual({ status: 'skipped' })
+	expect(await prisma.followUpTask.count({ where: { sequenceId: sequence.id } })).toBe(1)
 })

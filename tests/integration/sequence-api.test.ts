@@ -165,6 +165,34 @@ describe('POST /sequences', () => {
 		expect(steps.every((step) => step.status === 'SCHEDULED' && step.scheduledFor)).toBe(true)
 	})
 
+	test('started at once, it goes through the pre-flight check: 409 with the problems, the draft kept, then launched when acknowledged', async () => {
+		const { call, contact, mailbox, organization } = await setup()
+		await prisma.contact.update({ where: { id: contact.id }, data: { unsubscribedAt: new Date() } })
+		const refused = await call(
+			'POST',
+			'/sequences',
+			createBody(contact.id, mailbox.id, { shouldStartImmediately: true }),
+		)
+		expect(refused.status, refused.text).toBe(409)
+		expect(refused.json.error).toBe('preflight_problems')
+		expect(refused.json.problems.map((problem: { kind: string }) => problem.kind)).toContain('unsubscribed')
+		const draft = await prisma.sequence.findFirstOrThrow({ where: { contactId: contact.id } })
+		expect(draft).toMatchObject({ id: refused.json.check.target.id, status: 'PENDING' })
+
+		const started = await call(
+			'POST',
+			'/sequences',
+			createBody(contact.id, mailbox.id, { shouldStartImmediately: true, acknowledgeProblems: true }),
+		)
+		expect(started.status, started.text).toBe(201)
+		expect(started.json.status).toBe('ACTIVE')
+		expect(
+			await prisma.launchAcknowledgement.count({
+				where: { organizationId: organization.id, targetId: started.json.id },
+			}),
+		).toBe(1)
+	})
+
 	test('a missing Gmail grant answers 403 GoogleScopeError and leaves no sequence behind', async () => {
 		const { call, contact, mailbox, user } = await setup()
 		await prisma.user.update({ where: { id: user.id }, data: { shouldResetGmailScope: true } })

@@ -92,6 +92,7 @@ describe('the sequence API as a member of another organization', () => {
 		const { sequence, contact } = victim
 		expectNotFound(await call('GET', `/sequences/${sequence.id}`), 'GET sequence')
 		expectNotFound(await call('GET', `/sequences/${sequence.id}/stats`), 'GET stats')
+		expectNotFound(await call('GET', `/sequences/${sequence.id}/ledger`), 'GET ledger')
 		expectNotFound(
 			await call('GET', `/contacts/${contact.id}/sequences?steps=true&contact=true`),
 			'GET contact sequences',

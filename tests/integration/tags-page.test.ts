@@ -98,18 +98,59 @@ describe('/contacts/tag', () => {
 				['name', ' VIP '],
 			]),
 		)
-		expect(created.headers.get('Location')).toBe('/contacts/tag?selection=all')
-		expect(
-			await prisma.tag.findMany({ where: { organizationId: organization.id }, select: { name: true } }),
-		).toEqual([{ name: 'VIP' }])
-		await post(
+		const [vip] = await prisma.tag.findMany({
+			where: { organizationId: organization.id },
+			select: { id: true, name: true },
+		})
+		expect(vip?.name).toBe('VIP')
+		// The new tag comes back ticked.
+		expect(created.headers.get('Location')).toBe(`/contacts/tag?selection=all&checked=${vip!.id}`)
+		const refused = await post(
 			'/contacts/tag?selection=all',
 			cookie,
 			formOf([
 				['intent', 'create'],
 				['name', '  '],
+				['tagIds', vip!.id],
 			]),
 		)
 		expect(await prisma.tag.count({ where: { organizationId: organization.id } })).toBe(1)
+		// A refused name keeps the ticks made before Create.
+		expect(refused.headers.get('Location')).toBe(`/contacts/tag?selection=all&checked=${vip!.id}`)
+	})
+
+	test('Create keeps the tags ticked before it and ticks the new one (no JavaScript)', async () => {
+		const { cookie, organization } = await createSignedInUser()
+		const [contact] = await createTagTestContacts(organization.id, 1)
+		const early = await createTagRecord(organization.id, 'Aardvark')
+		const path = `/contacts/tag?ids=${contact!.id}&tagSearch=aard`
+		const created = await post(
+			path,
+			cookie,
+			formOf([
+				['intent', 'create'],
+				['name', 'Zebra'],
+				['tagIds', early.id],
+			]),
+		)
+		const zebra = await prisma.tag.findFirstOrThrow({
+			where: { organizationId: organization.id, name: 'Zebra' },
+			select: { id: true },
+		})
+		const location = created.headers.get('Location')!
+		expect(location).toBe(`${path}&checked=${early.id}&checked=${zebra.id}`)
+
+		// The search shows Aardvark only: it is ticked in the table, Zebra is listed as also chosen.
+		const page = await load(location, cookie)
+		expect(page.body.checkedIds.sort()).toEqual([early.id, zebra.id].sort())
+		expect(page.body.tags.map((tag: { name: string }) => tag.name)).toEqual(['Aardvark'])
+		expect(page.body.checkedElsewhere).toEqual([{ id: zebra.id, name: 'Zebra' }])
+
+		// Another organization's tag named in `checked` is not shown at all.
+		const owner = await createSignedInUser()
+		const foreign = await createTagRecord(owner.organization.id, 'Foreign')
+		const mixed = await load(`/contacts/tag?ids=${contact!.id}&checked=${foreign.id}`, cookie)
+		expect(mixed.body.checkedIds).toEqual([])
+		expect(mixed.body.checkedElsewhere).toEqual([])
 	})
 })

@@ -66,6 +66,8 @@ function theirIds(other: SeededOrganization) {
 		inviteId: ids.invite,
 		documentId: ids.document,
 		messageId: ids.outboxMessage,
+		webhookId: ids.webhook,
+		taskId: ids.followUpTask,
 	}
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { createSession } from '#app/models/session/session.server.ts'
+import { encrypt } from '#app/utils/crypto.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { commitSessionToken } from '#app/utils/session.server.ts'
 import { insertSequence } from '#tests/factories/sequence.ts'
@@ -224,8 +225,52 @@ export async function seedOrganization(marker: string, { email }: { email?: stri
 			},
 		},
 	})
+	// A webhook endpoint with one delivery in its log (issue 16). Its URL is an address the fetcher
+	// refuses, so a test event the fuzz sends fails at once without the network.
+	const webhook = await prisma.webhookEndpoint.create({
+		data: {
+			organizationId,
+			url: `http://127.0.0.1:1/${tag}-hook`,
+			description: `${tag} webhook`,
+			events: ['step.sent'],
+			secretEncrypted: encrypt(`whsec_${tag}`),
+		},
+	})
+	const webhookEvent = await prisma.webhookEvent.create({
+		data: {
+			id: `evt_${tag}`,
+			organizationId,
+			type: 'step.sent',
+			payload: { stepId: emailStep.id, note: tag },
+		},
+	})
+	await prisma.webhookDelivery.create({
+		data: {
+			id: randomUUID(),
+			organizationId,
+			endpointId: webhook.id,
+			eventId: webhookEvent.id,
+			status: 'FAILED',
+			attempts: 1,
+			failureReason: `${tag} refused`,
+		},
+	})
+	// A task a referral asked for (issue 17, decision 052).
+	const followUpTask = await prisma.followUpTask.create({
+		data: {
+			organizationId,
+			kind: 'CONTACT_REFERRED_PERSON',
+			title: `Contact ${tag} person`,
+			personName: `${tag} person`,
+			assigneeId: user.id,
+			contactId: contact.id,
+			sequenceId: sequence.id,
+		},
+	})
 	const ids = {
 		organization: organizationId,
+		webhook: webhook.id,
+		followUpTask: followUpTask.id,
 		contactSearch: contactSearch.id,
 		leadImportQueue: leadImportQueueable.id,
 		companyImport: companyImport.id,

@@ -35,6 +35,8 @@ export const PARAM_KINDS: Record<string, ParamValue> = {
 	importId: 'companyImport',
 	queueId: 'leadImportQueue',
 	rowId: 'companyImportRow',
+	webhookId: 'webhook',
+	taskId: 'followUpTask',
 }
 
 const SIGNED_TOKEN =
@@ -42,6 +44,9 @@ const SIGNED_TOKEN =
 
 const RANDOM_LINK_TOKEN =
 	'a public link found by a random token (stored as its hash), and accepted only by the invited email: no organization to cross (forged, foreign and other-email tokens: tests/integration/invitation-links.test.ts)'
+
+const ADMIN_AREA =
+	'the admin area shows and changes every organization to platform administrators by design; everyone else gets 403 (tests/integration/admin-area.test.ts)'
 
 export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	// pages and their forms
@@ -51,6 +56,17 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/rate-limited': {},
 	'routes/_app+/_layout': {},
 	'routes/_app+/admin': {},
+	// The admin area (issue 16, decision 043) reads and sets every organization's rows by design, for
+	// platform administrators only (the sweep's member is one): 403 for everyone else is proven in
+	// tests/integration/admin-area.test.ts, so the cross-organization sweep leaves these routes out.
+	'routes/_app+/admin._index': {
+		skip: { sweep: ADMIN_AREA },
+		form: { intent: 'set-plan-status', organizationId: 'no-such-organization', planStatus: 'TRIAL' },
+	},
+	'routes/_app+/admin.campaigns': { skip: { sweep: ADMIN_AREA } },
+	'routes/_app+/admin.audit': { skip: { sweep: ADMIN_AREA } },
+	// A GET page: its filter ids are checked against the organization (tests/integration/analytics-pages.test.ts).
+	'routes/_app+/analytics': {},
 	// The outcome form of one call (stepId in the body: the sweep sends the other organization's ids there).
 	'routes/_app+/calls': { form: { stepId: 'no-such-call', outcome: 'CONNECTED', notes: 'Fuzz' } },
 	'routes/_app+/campaigns._index': { form: { name: 'Fuzz campaign', channels: 'EMAIL' } },
@@ -98,10 +114,22 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/_app+/sequences.$sequenceId': { form: { intent: 'cancel' } },
 	'routes/_app+/sequences_.generations.new': { form: { name: 'Run', prompt: 'Hello' } },
 	'routes/_app+/sequences_.generations.$runId': { form: { intent: 'cancel' } },
+	// The pre-flight check pages (decision 051); a launch without the box ticked is refused with 400.
+	'routes/_app+/sequences_.$sequenceId_.launch': { form: { intent: 'launch' } },
+	'routes/_app+/sequences_.generations.$runId_.launch': { form: { intent: 'launch' } },
 	'routes/_app+/settings': { form: { intent: 'update-organization', name: 'Renamed' } },
 	'routes/_app+/settings_.sending': { form: { intent: 'update-limits', dailyLimitStart: '10' } },
+	'routes/_app+/settings_.replies': { form: { NOT_NOW: 'STOP' } },
+	'routes/_app+/tasks': { form: { intent: 'complete-task', taskId: 'no-such-task' } },
 	'routes/_app+/settings_.linkedin': { form: { intent: 'update-linkedin-settings', premium: 'on' } },
 	'routes/_app+/settings_.test-email': { form: { to: 'someone@example.com', subject: 'Hi', body: 'Hello' } },
+	// The user's own API tokens (issue 16, decision 041): another organization's token id revokes nothing
+	// (tests/integration/api-tokens.test.ts).
+	'routes/_app+/settings_.api-tokens': {
+		form: { intent: 'create-token', name: 'Fuzz token', scope: 'READ' },
+	},
+	// Webhooks (issue 16): the endpoint's id in the body (the sweep sends the other organization's there).
+	'routes/_app+/settings_.webhooks': { form: { intent: 'test-webhook', webhookId: 'no-such-webhook' } },
 	// sign-in
 	'routes/_auth+/auth.dev': { form: { email: 'fuzz@example.com' } },
 	'routes/_auth+/auth.google': {},
@@ -118,6 +146,14 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/api+/sequences.background': { json: { contactId: '', prompt: 'Hello' } },
 	'routes/api+/sequences.modify': { json: { sequenceId: '', instruction: 'Shorter' } },
 	// the JSON API (the spec's section 7)
+	'routes/api+/v1+/admin.organizations': { skip: { sweep: ADMIN_AREA } },
+	'routes/api+/v1+/admin.organizations.$id.plan': {
+		skip: { sweep: ADMIN_AREA },
+		variants: [{ id: '=no-such-organization' }],
+		json: { planStatus: 'TRIAL' },
+	},
+	'routes/api+/v1+/admin.campaigns': { skip: { sweep: ADMIN_AREA } },
+	'routes/api+/v1+/admin.audit': { skip: { sweep: ADMIN_AREA } },
 	'routes/api+/v1+/auth.login': { json: { email: 'someone@example.com' } },
 	'routes/api+/v1+/auth.user': {},
 	'routes/api+/v1+/calls': {},
@@ -127,6 +163,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	},
 	'routes/api+/v1+/campaigns': { json: { name: 'Fuzz campaign' } },
 	'routes/api+/v1+/campaigns.$campaign.contacts.batch': { json: { contact_ids: 'all' } },
+	'routes/api+/v1+/campaigns.$campaign.mailboxes': { json: { mailboxIds: [] } },
 	'routes/api+/v1+/companies': { json: { name: 'Fuzz Co', description: 'x' } },
 	'routes/api+/v1+/companies.import.csv': { form: { skipCompanyEnrichment: 'true' } },
 	'routes/api+/v1+/companies.import.text': {
@@ -177,6 +214,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 			filterType: 'companies',
 		},
 	},
+	// A sample email for Send Test Email: one of the organization's own sequence emails, or a built-in one.
+	'routes/api+/v1+/emails.random': {},
 	'routes/api+/v1+/emails': { json: { mailbox_id: '', subject: 'Hello', body: 'Hello there', to: 'a@b.co' } },
 	'routes/api+/v1+/linkedin.auth-status': { json: { isAuthenticated: false } },
 	// The user's own companion token: per user, no organization's data.
@@ -215,8 +254,10 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/api+/v1+/sequence-generations.$id': { variants: [{ id: 'generationRun' }] },
 	'routes/api+/v1+/sequence-generations.$id.activate': { variants: [{ id: 'generationRun' }] },
 	'routes/api+/v1+/sequence-generations.$id.cancel': { variants: [{ id: 'generationRun' }] },
+	'routes/api+/v1+/sequence-generations.$id.preflight': { variants: [{ id: 'generationRun' }] },
 	'routes/api+/v1+/sequences': { json: { contactId: '' } },
 	'routes/api+/v1+/sequences.$id': { variants: [{ id: 'sequence' }], json: { status: 'ACTIVE' } },
+	'routes/api+/v1+/sequences.$id.preflight': { variants: [{ id: 'sequence' }] },
 	'routes/api+/v1+/sequences.$id.linkedin-steps': { variants: [{ id: 'sequence' }], json: { daysAfter: 1 } },
 	'routes/api+/v1+/sequences.$id.linkedin-steps.$stepId': {
 		variants: [{ id: 'sequence', stepId: 'linkedInStep' }],
@@ -227,6 +268,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 		json: { daysAfter: 1 },
 	},
 	'routes/api+/v1+/sequences.$id.stats': { variants: [{ id: 'sequence' }] },
+	'routes/api+/v1+/sequences.$id.ledger': { variants: [{ id: 'sequence' }] },
 	'routes/api+/v1+/sequences.$id.steps': {
 		variants: [{ id: 'sequence' }],
 		json: { daysAfter: 1, body: 'Hi' },
@@ -239,7 +281,15 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 	'routes/api+/v1+/ses.email': {},
 	'routes/api+/v1+/settings': { json: { summary: 'Hacked' } },
 	'routes/api+/v1+/steps.$stepId': { json: { daysAfter: 1 } },
+	'routes/api+/v1+/tasks': {},
+	'routes/api+/v1+/tasks.$taskId': { json: { done: true } },
+	'routes/api+/v1+/settings.reply-actions': { json: { NOT_NOW: 'STOP' } },
 	'routes/api+/v1+/tags': { json: { name: 'Fuzz tag' } },
+	// Webhooks (issue 16, decision 042). A loopback URL is refused before any DNS or network.
+	'routes/api+/v1+/webhooks': { json: { url: 'http://127.0.0.1:1/hook', events: ['step.sent'] } },
+	'routes/api+/v1+/webhooks.$webhookId': { json: { enabled: false, events: ['step.bounced'] } },
+	'routes/api+/v1+/webhooks.$webhookId.test-event': {},
+	'routes/api+/v1+/webhooks.$webhookId.deliveries': {},
 	'routes/api+/v1+/tags.$tagId.contacts': { json: { contact_ids: 'all' } },
 	// resource routes
 	'routes/resources+/candidates.$kind.$group': {

@@ -7,6 +7,14 @@ import { databaseUrlFor, startEmbeddedPostgres } from '#scripts/database/embedde
  * (TEST_POSTGRES_NAME) and Playwright use their own (they run side by side in `npm test`, and each
  * stops its server when done).
  */
+/**
+ * The embedded PostgreSQL the Playwright server (tests/e2e/serve.ts) and its specs share. A second
+ * Playwright run beside the first (npm test runs the axe sweep in the checks lane) names its own.
+ */
+export function e2ePostgresName() {
+	return process.env.E2E_POSTGRES_NAME || 'postgres-e2e'
+}
+
 export async function startTestPostgres(name: string = process.env.TEST_POSTGRES_NAME || 'postgres-test') {
 	const configured = process.env.DATABASE_URL
 	if (configured) return { serverUrl: databaseUrlFor(configured, 'postgres'), stop: async () => {} }

@@ -95,7 +95,7 @@ export function CandidatePager({
 	)
 }
 
-/** The floating bar: the spec's Add Selected (n) and Add All (total). */
+/** The floating bar: the spec's Add Selected (n) and Add All (n), n the matching contacts not yet added. */
 export function AddContactsBar({
 	selectedCount,
 	total,
@@ -122,7 +122,7 @@ export function AddContactsBar({
 				<Button type="button" disabled={busy || selectedCount === 0} onClick={() => onAdd('selected')}>
 					Add Selected ({count(selectedCount)})
 				</Button>
-				<Button type="button" variant="secondary" disabled={busy} onClick={() => onAdd('all')}>
+				<Button type="button" variant="secondary" disabled={busy || total === 0} onClick={() => onAdd('all')}>
 					Add All ({count(total)})
 				</Button>
 			</div>

@@ -91,7 +91,7 @@ function AddContactsBody({
 	const setSelection = (next: Selection) => setPageState({ ...current, selection: next })
 	useStateInUrl(query, page)
 
-	const { rows, total, error, refresh } = useCandidatePages(candidatesPath(group.kind, group.id), query, page)
+	const { rows, total, addable, error, refresh } = useCandidatePages(candidatesPath(group.kind, group.id), query, page)
 	const [addedIds, setAddedIds] = useState(() => new Set<string>())
 	const [pendingIds, setPendingIds] = useState(() => new Set<string>())
 	const [busy, setBusy] = useState(false)
@@ -119,7 +119,7 @@ function AddContactsBody({
 	const selectedOnPage = selectableOnPage.filter((row) => rowState(row).selected).length
 	const pageChecked = selectableOnPage.length > 0 && selectedOnPage === selectableOnPage.length
 	const selectedCount =
-		selection.mode === 'ids' ? selection.ids.size : Math.max(0, (total ?? 0) - selection.excluded.size)
+		selection.mode === 'ids' ? selection.ids.size : Math.max(0, (addable ?? 0) - selection.excluded.size)
 
 	function toggleRows(ids: string[], checked: boolean) {
 		const keep = selection.mode === 'ids' ? checked : !checked
@@ -179,6 +179,8 @@ function AddContactsBody({
 		}
 		toggleRows([row.id], false)
 		notify(toast)
+		// Add All (n) counts those not yet added: one fewer now.
+		refresh()
 		onAdded?.()
 	}
 
@@ -234,7 +236,7 @@ function AddContactsBody({
 
 			<CandidatePager page={page} total={total} onPage={setPage} />
 			{total ? (
-				<AddContactsBar selectedCount={selectedCount} total={total} busy={busy} onAdd={addBulk} />
+				<AddContactsBar selectedCount={selectedCount} total={addable ?? 0} busy={busy} onAdd={addBulk} />
 			) : null}
 		</div>
 	)

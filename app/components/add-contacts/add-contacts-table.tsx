@@ -8,7 +8,15 @@ import { formatDate } from '#app/components/settings/format-date.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { Skeleton } from '#app/components/ui/skeleton.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+	Table,
+	TableBody,
+	TableCell,
+	TableHead,
+	TableHeader,
+	TableRow,
+	TruncatedCell,
+} from '#app/components/ui/table.tsx'
 import { Tooltip, TooltipContent, TooltipTrigger } from '#app/components/ui/tooltip.tsx'
 import { cn } from '#app/utils/misc.ts'
 import { type CandidateQuery, type CandidateRow } from './use-candidate-pages.ts'
@@ -69,9 +77,9 @@ export function AddContactsTable({
 						onSort={() => onSort('firstName')}
 					/>
 					<TableHead>Email</TableHead>
-					<TableHead>LinkedIn</TableHead>
+					<TableHead priority="low">LinkedIn</TableHead>
 					<TableHead>Company</TableHead>
-					<TableHead>Tags</TableHead>
+					<TableHead priority="low">Tags</TableHead>
 					<SortableHead
 						label="Created At"
 						direction={directionOf('createdAt')}
@@ -103,7 +111,7 @@ function SkeletonRow() {
 	return (
 		<TableRow data-testid="skeleton-row">
 			{Array.from({ length: 8 }, (_, index) => (
-				<TableCell key={index}>
+				<TableCell key={index} priority={index === 3 || index === 5 ? 'low' : undefined}>
 					<Skeleton className={index === 0 ? 'size-4' : 'h-4 w-full'} />
 				</TableCell>
 			))}
@@ -138,11 +146,11 @@ function CandidateTableRow({
 					onChange={(event) => onToggle(event.currentTarget.checked)}
 				/>
 			</TableCell>
-			<TableCell className="font-medium">{name}</TableCell>
-			<TableCell className="max-w-[14rem] truncate">{row.email}</TableCell>
-			<TableCell className="max-w-[12rem] truncate">{row.linkedin}</TableCell>
-			<TableCell className="max-w-[10rem] truncate">{row.company?.name}</TableCell>
-			<TableCell>
+			<TruncatedCell text={name} className="min-w-[8rem] font-medium" />
+			<TruncatedCell text={row.email} />
+			<TruncatedCell text={row.linkedin} priority="low" />
+			<TruncatedCell text={row.company?.name} />
+			<TableCell priority="low" className="min-w-[10rem] max-w-0">
 				<BadgeOverflow items={row.tags} visible={VISIBLE_TAGS} label="tags" />
 			</TableCell>
 			<TableCell className="whitespace-nowrap">{formatDate(row.createdAt)}</TableCell>

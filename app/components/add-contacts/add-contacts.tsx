@@ -7,7 +7,7 @@ import { AddContactsDialog } from './add-contacts-dialog.tsx'
 import { ContactPickerPanel, type PickerState } from './contact-picker-panel.tsx'
 
 /** The page loader's `?add` form state and rows (loadAddContactsPanel), or null without `?add`. */
-export type AddContactsPanelData = PickerState & { total: number; rows: CandidateRow[] }
+export type AddContactsPanelData = PickerState & { total: number; addable: number; rows: CandidateRow[] }
 
 /**
  * Add Contacts on a list or campaign page at `base`. Without JavaScript (and until the page is
@@ -50,6 +50,7 @@ export function useAddContacts({
 				state={panel}
 				rows={panel.rows}
 				total={panel.total}
+				addable={panel.addable}
 			/>
 		) : null
 	) : (

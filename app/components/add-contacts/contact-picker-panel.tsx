@@ -6,7 +6,15 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+	Table,
+	TableBody,
+	TableCell,
+	TableHead,
+	TableHeader,
+	TableRow,
+	TruncatedCell,
+} from '#app/components/ui/table.tsx'
 import { type CandidateRow, PICKER_FIELDS } from '#app/schemas/add-contacts.ts'
 import { CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
 import { pageCount } from '#app/utils/pagination.ts'
@@ -42,6 +50,7 @@ export function ContactPickerPanel({
 	state,
 	rows,
 	total,
+	addable,
 }: {
 	heading: string
 	intent: string
@@ -49,6 +58,8 @@ export function ContactPickerPanel({
 	state: PickerState
 	rows: CandidateRow[]
 	total: number
+	/** The matching contacts not yet members: what Add All adds. */
+	addable: number
 }) {
 	const { search, tags, page } = state
 	const body = (
@@ -103,11 +114,11 @@ export function ContactPickerPanel({
 													aria-label={`Select ${name}`}
 												/>
 											</TableCell>
-											<TableCell className="font-medium">{name}</TableCell>
-											<TableCell className="max-w-[14rem] truncate">{row.email}</TableCell>
-											<TableCell className="max-w-[12rem] truncate">{row.company?.name}</TableCell>
+											<TruncatedCell text={name} className="min-w-[8rem] font-medium" />
+											<TruncatedCell text={row.email} />
+											<TruncatedCell text={row.company?.name} />
 											<TableCell className="whitespace-nowrap">{formatDate(row.createdAt)}</TableCell>
-											<TableCell className="text-xs">
+											<TableCell className="text-xs" data-wrap>
 												{row.added ? (
 													<AddedMark />
 												) : (
@@ -138,9 +149,9 @@ export function ContactPickerPanel({
 							name={PICKER_FIELDS.scope}
 							value="all"
 							variant="secondary"
-							disabled={total === 0}
+							disabled={addable === 0}
 						>
-							Add All ({total.toLocaleString('en-US')})
+							Add All ({addable.toLocaleString('en-US')})
 						</Button>
 					</div>
 				</div>

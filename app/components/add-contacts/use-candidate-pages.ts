@@ -3,7 +3,7 @@ import { type CandidateRow } from '#app/schemas/add-contacts.ts'
 import { CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 
-type CandidatePage = { data: CandidateRow[]; meta: { total: number } }
+type CandidatePage = { data: CandidateRow[]; meta: { total: number; addable: number } }
 
 export type { CandidateRow }
 
@@ -78,5 +78,5 @@ export function useCandidatePages(path: string, query: CandidateQuery, page: num
 	}, [])
 
 	const current = pages.get(currentUrl) ?? null
-	return { rows: current?.data ?? null, total: current?.meta.total ?? null, error, refresh }
+	return { rows: current?.data ?? null, total: current?.meta.total ?? null, addable: current?.meta.addable ?? null, error, refresh }
 }

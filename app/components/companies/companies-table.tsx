@@ -1,7 +1,15 @@
 import { Form, Link } from '@remix-run/react'
 import { Building, UserSearch } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+	Table,
+	TableBody,
+	TableCell,
+	TableHead,
+	TableHeader,
+	TableRow,
+	TruncatedCell,
+} from '#app/components/ui/table.tsx'
 import { DeleteCompanyForm, EditCompanyButton, NewCompanyButton } from './company-actions.tsx'
 import { type CompanyFormValues } from './company-form.tsx'
 import { ExternalLink } from './external-link.tsx'
@@ -39,11 +47,11 @@ export function CompaniesTable({
 						<span className="sr-only">Select</span>
 					</TableHead>
 					<TableHead>Name</TableHead>
-					<TableHead>Industry</TableHead>
+					<TableHead priority="low">Industry</TableHead>
 					<TableHead>Website</TableHead>
-					<TableHead className="text-right">Employees</TableHead>
-					<TableHead className="text-right">Contacts</TableHead>
-					<TableHead>
+					<TableHead className="w-px text-right">Employees</TableHead>
+					<TableHead className="w-px text-right">Contacts</TableHead>
+					<TableHead className="w-px">
 						<span className="sr-only">Actions</span>
 					</TableHead>
 				</TableRow>
@@ -61,18 +69,25 @@ export function CompaniesTable({
 								className="size-4 accent-primary"
 							/>
 						</TableCell>
-						<TableCell className="max-w-xs">
-							<Link to={`/companies/${company.id}`} className="font-medium hover:underline">
+						<TableCell className="min-w-[10rem] max-w-0">
+							<Link
+								to={`/companies/${company.id}`}
+								className="block truncate font-medium hover:underline"
+								title={company.name}
+							>
 								{company.name}
 							</Link>
-							<p className="truncate text-xs text-muted-foreground" title={company.description}>
+							<p
+								className="truncate text-xs text-muted-foreground"
+								title={company.tagline ?? company.description ?? undefined}
+							>
 								{company.tagline ?? company.description}
 							</p>
 						</TableCell>
-						<TableCell>{company.industry ?? '—'}</TableCell>
-						<TableCell className="max-w-[14rem] truncate">
+						<TruncatedCell text={company.industry ?? '—'} priority="low" />
+						<TruncatedCell text={company.website ?? '—'}>
 							{company.website ? <ExternalLink href={company.website} /> : '—'}
-						</TableCell>
+						</TruncatedCell>
 						<TableCell className="text-right tabular-nums">
 							{company.employeeCount?.toLocaleString('en-US') ?? company.employeeCountRange ?? '—'}
 						</TableCell>

@@ -1,6 +1,15 @@
+import { Link } from '@remix-run/react'
 import { type ContactTableRow } from '#app/components/contacts/contacts-table.tsx'
 import { ContactStatusBadge } from '#app/components/status-badge.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+	Table,
+	TableBody,
+	TableCell,
+	TableHead,
+	TableHeader,
+	TableRow,
+	TruncatedCell,
+} from '#app/components/ui/table.tsx'
 
 export type CompanyContactRow = Pick<
 	ContactTableRow,
@@ -20,17 +29,25 @@ export function CompanyContactsTable({ contacts }: { contacts: CompanyContactRow
 					<TableHead>Name</TableHead>
 					<TableHead>Role</TableHead>
 					<TableHead>Email</TableHead>
-					<TableHead>Status</TableHead>
+					<TableHead className="w-px">Status</TableHead>
 				</TableRow>
 			</TableHeader>
 			<TableBody>
 				{contacts.map((contact) => (
 					<TableRow key={contact.id}>
-						<TableCell className="font-medium">
-							{contact.firstName} {contact.lastName}
-						</TableCell>
-						<TableCell>{contact.role ?? '—'}</TableCell>
-						<TableCell>
+						<TruncatedCell
+							text={`${contact.firstName} ${contact.lastName}`.trim()}
+							className="min-w-[8rem] font-medium"
+						>
+							<Link
+								to={`/contacts/${contact.id}`}
+								className="text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+							>
+								{contact.firstName} {contact.lastName}
+							</Link>
+						</TruncatedCell>
+						<TruncatedCell text={contact.role ?? '—'} />
+						<TruncatedCell text={contact.email ?? '—'}>
 							{contact.email ? (
 								<a href={`mailto:${contact.email}`} className="text-primary hover:underline">
 									{contact.email}
@@ -38,7 +55,7 @@ export function CompanyContactsTable({ contacts }: { contacts: CompanyContactRow
 							) : (
 								'—'
 							)}
-						</TableCell>
+						</TruncatedCell>
 						<TableCell>
 							<ContactStatusBadge status={contact.status} />
 						</TableCell>

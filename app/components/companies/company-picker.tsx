@@ -210,7 +210,8 @@ function CompanyPickerList({
 	const activeId = items[highlight] ? optionId(highlight) : undefined
 	return (
 		<div className="flex flex-col">
-			<div className="flex items-center gap-1 border-b px-2">
+			{/* The box has no outline of its own (it fills the row): the row shows where focus is. */}
+			<div className="flex items-center gap-1 rounded-t-md border-b px-2 has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-inset has-[input:focus-visible]:ring-ring">
 				<Search className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
 				<input
 					type="text"

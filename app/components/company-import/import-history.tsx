@@ -1,7 +1,15 @@
 import { Link } from '@remix-run/react'
 import { type CompanyImportState } from '#app/generated/prisma/enums.ts'
 import { Card } from '#app/components/ui/card.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+	Table,
+	TableBody,
+	TableCell,
+	TableHead,
+	TableHeader,
+	TableRow,
+	TruncatedCell,
+} from '#app/components/ui/table.tsx'
 import { COMPANY_IMPORT_MESSAGES } from '#app/schemas/company-import.ts'
 import { resultSummary } from './format-imported-company.ts'
 import { ImportStateBadge } from './import-state-badge.tsx'
@@ -66,9 +74,7 @@ export function ImportHistory({ imports }: { imports: PastImportItem[] }) {
 									<TableCell className="whitespace-nowrap text-muted-foreground">
 										{dateFormat.format(new Date(item.createdAt))}
 									</TableCell>
-									<TableCell className="max-w-[16rem] truncate" title={item.fileName ?? undefined}>
-										{item.fileName ?? (item.source === 'CSV' ? 'CSV file' : 'Text')}
-									</TableCell>
+									<TruncatedCell text={item.fileName ?? (item.source === 'CSV' ? 'CSV file' : 'Text')} />
 									<TableCell>
 										<ImportStateBadge state={item.state} label={item.stateLabel} />
 									</TableCell>

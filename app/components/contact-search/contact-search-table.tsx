@@ -73,8 +73,9 @@ function ResultRow({
 	const name = resultFullName(row)
 	const existing = row.existingContactId !== null
 	return (
+		// Dimmed by colour, not opacity: its "Already a contact" link must stay readable (4.5:1).
 		<tr
-			className={cn('border-b align-top', existing ? 'bg-muted/40 opacity-60' : 'hover:bg-muted')}
+			className={cn('border-b align-top', existing ? 'bg-muted/40 text-muted-foreground' : 'hover:bg-muted')}
 			data-testid="result-row"
 			data-existing={existing || undefined}
 		>
@@ -90,7 +91,8 @@ function ResultRow({
 				/>
 			</td>
 			<td className={cn(CELL, 'whitespace-nowrap tabular-nums')}>{row.rank ? `#${row.rank}` : '#N/A'}</td>
-			<td className={cn(CELL, 'whitespace-nowrap')}>
+			{/* Names and companies keep to one line, cut with an ellipsis and whole in the tooltip (decision 046). */}
+			<td className={cn(CELL, 'min-w-[10rem] max-w-0 truncate whitespace-nowrap')} title={name || undefined}>
 				{name && row.linkedinUrl ? (
 					<a href={row.linkedinUrl} target="_blank" rel="noreferrer" className="font-medium hover:underline">
 						{name}
@@ -102,10 +104,15 @@ function ResultRow({
 				)}
 				{existing ? <span className="ml-2 text-xs text-muted-foreground">Already a contact</span> : null}
 			</td>
-			<td className={cn(CELL, 'min-w-[10rem]')} title={row.role ?? undefined}>
+			<td className={cn(CELL, 'min-w-[10rem]')} title={row.role ?? undefined} data-wrap>
 				{row.role ? cutText(row.role, REVIEW_ROLE_MAX_CHARS) : '-'}
 			</td>
-			<td className={cn(CELL, 'whitespace-nowrap')}>{row.companyName ?? row.companyData.name ?? '-'}</td>
+			<td
+				className={cn(CELL, 'min-w-[8rem] max-w-0 truncate whitespace-nowrap')}
+				title={row.companyName ?? row.companyData.name ?? undefined}
+			>
+				{row.companyName ?? row.companyData.name ?? '-'}
+			</td>
 			<td className={cn(CELL, 'whitespace-nowrap')}>
 				{row.email ? (
 					<a href={`mailto:${row.email}`} title={row.email} className="hover:underline">
@@ -115,7 +122,9 @@ function ResultRow({
 					'-'
 				)}
 			</td>
-			<td className={cn(CELL, 'min-w-[14rem] text-muted-foreground')}>{row.matchReason}</td>
+			<td className={cn(CELL, 'min-w-[14rem] text-muted-foreground')} data-wrap>
+				{row.matchReason}
+			</td>
 		</tr>
 	)
 }

@@ -40,6 +40,7 @@ export function ContactForm({
 	tagOptions,
 	autoFocus = false,
 	secondaryAction,
+	prefill,
 }: {
 	id: string
 	variant: 'add' | 'edit'
@@ -54,6 +55,8 @@ export function ContactForm({
 	tagOptions?: Option[]
 	autoFocus?: boolean
 	secondaryAction?: React.ReactNode
+	/** A new contact's fields filled in (a referral's person from /tasks). */
+	prefill?: { firstName?: string; lastName?: string; email?: string; company?: Option | null }
 }) {
 	const schema = variant === 'add' ? ContactCreateSchema : ContactEditSchema
 	const [form, fields] = useZodForm(schema, {
@@ -71,17 +74,23 @@ export function ContactForm({
 					roleDetails: contact.roleDetails ?? '',
 					summary: contact.summary ?? '',
 				}
-			: undefined,
+			: prefill
+				? { firstName: prefill.firstName ?? '', lastName: prefill.lastName ?? '', email: prefill.email ?? '' }
+				: undefined,
 	})
 	const edit = variant === 'edit'
 	const serverError = edit ? firstServerError(lastResult) : null
+	// A refused plain form (no JavaScript) renders anew: its pickers start from what was sent.
+	const sent = sentChoices(lastResult, companyOptions, tagOptions)
 
 	const companyField = (
 		<FormField label="Company" required field={fields.companyId}>
 			<CompanyPicker
 				name={fields.companyId.name}
 				id={fields.companyId.id}
-				defaultCompany={contact?.company ?? null}
+				defaultCompany={
+					sent.company === undefined ? (contact?.company ?? prefill?.company ?? null) : sent.company
+				}
 				fallbackOptions={companyOptions}
 				invalid={Boolean(fields.companyId.errors)}
 				errorId={fields.companyId.errorId}
@@ -97,7 +106,7 @@ export function ContactForm({
 			<TagPicker
 				name="tagIds"
 				id={`${id}-tags`}
-				defaultTags={contact?.tags ?? []}
+				defaultTags={sent.tags ?? contact?.tags ?? []}
 				fallbackOptions={tagOptions}
 			/>
 		</FormField>
@@ -157,6 +166,26 @@ export function ContactForm({
 			/>
 		</FormComponent>
 	)
+}
+
+/**
+ * The company and tags a failed submission sent, as options of the no-JavaScript selects (only
+ * those can have been chosen there): null or [] when it sent none; undefined when nothing was sent
+ * or the company is not among the options (the caller's default then stands).
+ */
+function sentChoices(
+	result: SubmissionResult<string[]> | null | undefined,
+	companyOptions: Option[] = [],
+	tagOptions: Option[] = [],
+): { company: Option | null | undefined; tags: Option[] | undefined } {
+	const sent = result?.status === 'error' ? result.initialValue : undefined
+	if (!sent) return { company: undefined, tags: undefined }
+	const companyId = typeof sent.companyId === 'string' ? sent.companyId : ''
+	const tagIds = new Set([sent.tagIds ?? []].flat().filter((id): id is string => typeof id === 'string'))
+	return {
+		company: companyId ? companyOptions.find((option) => option.id === companyId) : null,
+		tags: tagOptions.filter((option) => tagIds.has(option.id)),
+	}
 }
 
 /** The first field or form message of a failed server reply. */

@@ -50,8 +50,10 @@ export function SortableHead({
 	direction,
 	href,
 	onSort,
+	className,
 }: {
 	label: string
+	className?: string
 	/** The sort of this column, or null when the table is sorted by another. */
 	direction: 'asc' | 'desc' | null
 	href?: string
@@ -60,7 +62,10 @@ export function SortableHead({
 	const Icon = !direction ? ArrowUpDown : direction === 'asc' ? ArrowUp : ArrowDown
 	const icon = <Icon className="size-3.5" aria-hidden="true" />
 	return (
-		<TableHead aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+		<TableHead
+			className={className}
+			aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+		>
 			{href !== undefined ? (
 				<Link to={href} preventScrollReset className={sortControlClass}>
 					{label}
@@ -95,17 +100,22 @@ export function BadgeOverflow({
 	if (items.length === 0) return null
 	const hidden = items.slice(visible)
 	return (
-		<ul className="flex flex-wrap items-center gap-1" aria-label={label}>
+		// One line: long names shrink, each cut with an ellipsis and whole in its tooltip.
+		<ul className="flex min-w-0 items-center gap-1" aria-label={label}>
 			{items.slice(0, visible).map((item) => (
-				<li key={item.id}>
-					<Badge variant="secondary" className="max-w-[10rem] truncate font-normal">
+				<li key={item.id} className="min-w-[3.25rem] shrink">
+					<Badge variant="secondary" className="block max-w-[10rem] truncate font-normal" title={item.name}>
 						{item.name}
 					</Badge>
 				</li>
 			))}
 			{hidden.length > 0 ? (
-				<li>
-					<Badge variant="outline" className="font-normal" title={hidden.map((item) => item.name).join(', ')}>
+				<li className="shrink-0">
+					<Badge
+						variant="outline"
+						className="whitespace-nowrap font-normal"
+						title={hidden.map((item) => item.name).join(', ')}
+					>
 						+{hidden.length}
 						<span className="sr-only">
 							{' '}

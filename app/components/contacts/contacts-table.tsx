@@ -2,7 +2,15 @@ import { Link } from '@remix-run/react'
 import { formatDate } from '#app/components/settings/format-date.ts'
 import { ContactStatusBadge } from '#app/components/status-badge.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+	Table,
+	TableBody,
+	TableCell,
+	TableHead,
+	TableHeader,
+	TableRow,
+	TruncatedCell,
+} from '#app/components/ui/table.tsx'
 import { type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { BadgeOverflow, PageCheckbox, SortableHead } from './contact-table-parts.tsx'
 import { type ContactSelectionApi } from './contacts-selection.ts'
@@ -67,11 +75,12 @@ export function ContactsTable({
 						/>
 						<TableHead>Email</TableHead>
 						<TableHead>Company</TableHead>
-						<TableHead>Role</TableHead>
-						<TableHead>Status</TableHead>
-						<TableHead>Tags</TableHead>
-						<TableHead>Campaigns</TableHead>
+						<TableHead priority="lowest">Role</TableHead>
+						<TableHead className="w-px">Status</TableHead>
+						<TableHead priority="low">Tags</TableHead>
+						<TableHead priority="low">Campaigns</TableHead>
 						<SortableHead
+							className="w-px"
 							label="Created"
 							direction={sortDirectionOf('createdAt')}
 							href={sortHref('createdAt')}
@@ -129,7 +138,7 @@ function ContactRow({
 					onChange={(event) => onSelect(event.currentTarget.checked)}
 				/>
 			</TableCell>
-			<TableCell className="font-medium">
+			<TruncatedCell text={name} className="min-w-[8rem] font-medium">
 				<Link
 					to={`/contacts/${row.id}`}
 					className="hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -142,17 +151,17 @@ function ContactRow({
 				>
 					{name}
 				</Link>
-			</TableCell>
-			<TableCell className="max-w-[16rem] truncate">{row.email}</TableCell>
-			<TableCell className="max-w-[12rem] truncate">{row.company?.name}</TableCell>
-			<TableCell className="max-w-[12rem] truncate">{row.role}</TableCell>
+			</TruncatedCell>
+			<TruncatedCell text={row.email} />
+			<TruncatedCell text={row.company?.name} />
+			<TruncatedCell text={row.role} priority="lowest" />
 			<TableCell>
 				<ContactStatusBadge status={row.status} />
 			</TableCell>
-			<TableCell>
+			<TableCell priority="low" className="min-w-[13rem] max-w-0">
 				<BadgeOverflow items={row.tags} visible={VISIBLE_TAGS} label="tags" />
 			</TableCell>
-			<TableCell>
+			<TableCell priority="low" className="min-w-[7rem] max-w-0">
 				<BadgeOverflow items={row.campaigns} visible={VISIBLE_CAMPAIGNS} label="campaigns" />
 			</TableCell>
 			<TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(row.createdAt)}</TableCell>

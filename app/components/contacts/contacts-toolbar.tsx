@@ -155,8 +155,14 @@ export function ContactsToolbar({
 				<option value="asc">Ascending</option>
 			</NativeSelect>
 			{filter.list ? <input type="hidden" name="list" value={filter.list} /> : null}
-			{/* With JavaScript every change applies itself; Enter in the search box still submits. */}
-			<Button type="submit" variant="secondary" className={hydrated ? 'sr-only' : undefined}>
+			{/* With JavaScript every change applies itself; Enter in the search box still submits.
+			    Hidden then, it must also leave the tab order: a focus nobody can see is lost. */}
+			<Button
+				type="submit"
+				variant="secondary"
+				className={hydrated ? 'sr-only' : undefined}
+				tabIndex={hydrated ? -1 : undefined}
+			>
 				Apply
 			</Button>
 			{hasFilter ? (

@@ -89,7 +89,9 @@ function ActiveLeadImport({ item, follow }: { item: LeadImportListItem; follow: 
 			<Card className="flex flex-wrap items-center gap-4 p-4" data-testid="active-lead-import">
 				<div className="min-w-0 flex-1 space-y-2">
 					<div className="flex flex-wrap items-center gap-2">
-						<span className="truncate font-medium">{item.name}</span>
+						<span className="truncate font-medium" title={item.name}>
+							{item.name}
+						</span>
 						<Badge variant="outline">{SOURCE_LABELS[item.source]}</Badge>
 						{running ? (
 							<Badge variant="outline" className="border-transparent bg-blue-100 text-blue-800">
@@ -166,7 +168,10 @@ function PastLeadImports({ imports }: { imports: LeadImportListItem[] }) {
 							<TableCell className="whitespace-nowrap text-muted-foreground">
 								{dateFormat.format(new Date(item.createdAt))}
 							</TableCell>
-							<TableCell className="max-w-[16rem] truncate" title={item.name}>
+							<TableCell
+								className="min-w-[7rem] max-w-0 truncate"
+								title={`${SOURCE_LABELS[item.source]}: ${item.name}`}
+							>
 								{SOURCE_LABELS[item.source]}: {item.name}
 							</TableCell>
 							<TableCell>

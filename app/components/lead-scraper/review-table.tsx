@@ -89,8 +89,9 @@ function LeadRow({
 	const name = leadFullName(lead)
 	const existing = lead.existingContactId !== null
 	return (
+		// Dimmed by colour, not opacity: its "Already a contact" link must stay readable (4.5:1).
 		<tr
-			className={cn('border-b align-top', existing ? 'bg-muted/40 opacity-60' : 'hover:bg-muted')}
+			className={cn('border-b align-top', existing ? 'bg-muted/40 text-muted-foreground' : 'hover:bg-muted')}
 			data-testid="lead-row"
 			data-existing={existing || undefined}
 		>
@@ -105,8 +106,11 @@ function LeadRow({
 					onChange={(event) => onToggle(event.currentTarget.checked)}
 				/>
 			</td>
-			<td className={CELL}>
-				<LeadName name={name} linkedin={lead.linkedin} />
+			{/* Names and companies keep to one line, cut with an ellipsis and whole in the tooltip (decision 046). */}
+			<td className={cn(CELL, 'min-w-[10rem] max-w-0')}>
+				<span className="block truncate" title={name || undefined}>
+					<LeadName name={name} linkedin={lead.linkedin} />
+				</span>
 				{lead.existingContactId ? (
 					<Link
 						to={`/contacts/${encodeURIComponent(lead.existingContactId)}`}
@@ -119,7 +123,11 @@ function LeadRow({
 			<td className={CELL} title={lead.role ?? undefined}>
 				{lead.role ? cutText(lead.role, REVIEW_ROLE_MAX_CHARS) : <Empty />}
 			</td>
-			<td className={CELL}>{lead.companyName || <Empty />}</td>
+			<td className={cn(CELL, 'min-w-[8rem] max-w-0')}>
+				<span className="block truncate" title={lead.companyName || undefined}>
+					{lead.companyName || <Empty />}
+				</span>
+			</td>
 			<td className={CELL} title={lead.email ?? undefined}>
 				{lead.email ? (
 					<a href={`mailto:${lead.email}`} className="text-primary hover:underline">

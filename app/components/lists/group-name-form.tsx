@@ -2,6 +2,7 @@ import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
+import { keepFieldFocus } from '#app/components/ui/form-field.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 
@@ -46,7 +47,7 @@ export function CreateFormActions({
 	label: string
 }) {
 	return (
-		<div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+		<div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end" onMouseDown={keepFieldFocus}>
 			{secondaryAction}
 			<Button type="submit" disabled={pending}>
 				{pending ? 'Creating…' : label}

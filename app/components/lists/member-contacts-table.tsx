@@ -3,7 +3,15 @@ import { Users } from 'lucide-react'
 import { BadgeOverflow, ContactPageLinks } from '#app/components/contacts/contact-table-parts.tsx'
 import { formatDate } from '#app/components/settings/format-date.ts'
 import { ContactStatusBadge } from '#app/components/status-badge.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+	Table,
+	TableBody,
+	TableCell,
+	TableHead,
+	TableHeader,
+	TableRow,
+	TruncatedCell,
+} from '#app/components/ui/table.tsx'
 import { CONTACTS_PAGE_SIZE } from '#app/schemas/contact-filter.ts'
 import { pageCount } from '#app/utils/pagination.ts'
 
@@ -57,28 +65,31 @@ export function MemberContactsTable({
 						<TableRow>
 							<TableHead>Name</TableHead>
 							<TableHead>Email</TableHead>
-							<TableHead>LinkedIn</TableHead>
+							<TableHead priority="low">LinkedIn</TableHead>
 							<TableHead>Company</TableHead>
-							<TableHead>Status</TableHead>
-							<TableHead>Tags</TableHead>
-							<TableHead>Created</TableHead>
+							<TableHead className="w-px">Status</TableHead>
+							<TableHead priority="low">Tags</TableHead>
+							<TableHead className="w-px">Created</TableHead>
 						</TableRow>
 					</TableHeader>
 					<TableBody>
 						{rows.map((row) => (
 							<TableRow key={row.id}>
-								<TableCell className="font-medium">
+								<TruncatedCell
+									text={`${row.firstName} ${row.lastName}`.trim()}
+									className="min-w-[8rem] font-medium"
+								>
 									<Link to={`/contacts/${row.id}`} className="hover:underline">
 										{`${row.firstName} ${row.lastName}`.trim()}
 									</Link>
-								</TableCell>
-								<TableCell className="max-w-[14rem] truncate">{row.email}</TableCell>
-								<TableCell className="max-w-[12rem] truncate">{row.linkedin}</TableCell>
-								<TableCell className="max-w-[12rem] truncate">{row.company?.name}</TableCell>
+								</TruncatedCell>
+								<TruncatedCell text={row.email} />
+								<TruncatedCell text={row.linkedin} priority="low" />
+								<TruncatedCell text={row.company?.name} />
 								<TableCell>
 									<ContactStatusBadge status={row.status} />
 								</TableCell>
-								<TableCell>
+								<TableCell priority="low" className="min-w-[13rem] max-w-0">
 									<BadgeOverflow items={row.tags} visible={VISIBLE_TAGS} label="tags" />
 								</TableCell>
 								<TableCell className="whitespace-nowrap">{formatDate(row.createdAt)}</TableCell>

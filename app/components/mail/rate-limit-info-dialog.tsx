@@ -1,9 +1,11 @@
 import { Info } from 'lucide-react'
 import { useCallback, useId, useState } from 'react'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { DialogShell, type DialogOpenProps } from '#app/components/ui/dialog-shell.tsx'
 import { Label } from '#app/components/ui/label.tsx'
+import { cn } from '#app/utils/misc.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /** localStorage key of "Don't show this again" (per browser, like the spec's client). */
 export const RATE_LIMIT_INFO_DISMISSED_KEY = 'reachout:rate-limit-info-dismissed'
@@ -33,7 +35,7 @@ export function RateLimitInfoDialog({ open, onOpenChange }: DialogOpenProps) {
 			open={open}
 			onOpenChange={onOpenChange}
 			title="Rate limits"
-			description="Sequences send within these limits so your mailbox and LinkedIn account stay in good standing. Steps over a limit wait for the next day; they are never dropped."
+			description={RATE_LIMITS_INTRO}
 			className="max-w-md"
 			footerClassName="items-center gap-3 sm:justify-between"
 			footer={
@@ -45,17 +47,26 @@ export function RateLimitInfoDialog({ open, onOpenChange }: DialogOpenProps) {
 				</>
 			}
 		>
-			<ul className="grid gap-3 text-sm">
-				{RATE_LIMITS.map((limit) => (
-					<li key={limit.title} className="rounded-md border p-3">
-						<p className="font-medium">{limit.title}</p>
-						<p className="text-muted-foreground">{limit.text}</p>
-					</li>
-				))}
-			</ul>
+			<RateLimitList />
 		</DialogShell>
 	)
 }
+
+function RateLimitList() {
+	return (
+		<ul className="grid gap-3 text-sm">
+			{RATE_LIMITS.map((limit) => (
+				<li key={limit.title} className="rounded-md border p-3">
+					<p className="font-medium">{limit.title}</p>
+					<p className="text-muted-foreground">{limit.text}</p>
+				</li>
+			))}
+		</ul>
+	)
+}
+
+const RATE_LIMITS_INTRO =
+	'Sequences send within these limits so your mailbox and LinkedIn account stay in good standing. Steps over a limit wait for the next day; they are never dropped.'
 
 const RATE_LIMITS = [
 	{
@@ -97,8 +108,33 @@ export function useRateLimitInfo() {
 	return { open, show, showOnce, dialog }
 }
 
-/** An (i) button that opens the rate-limit information. */
+/**
+ * An (i) button that opens the rate-limit information. Without JavaScript there is no dialog: a
+ * native disclosure shows the same text under it, and the half-filled form around it stays.
+ */
 export function RateLimitInfoButton({ onClick }: { onClick: () => void }) {
+	const hydrated = useHydrated()
+	const icon = <Info aria-hidden="true" />
+	if (!hydrated) {
+		return (
+			<details className="group relative">
+				<summary
+					className={cn(
+						buttonVariants({ variant: 'ghost', size: 'icon' }),
+						'h-8 w-8 cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+					)}
+					title="Rate limits"
+				>
+					{icon}
+					<span className="sr-only">Rate limits</span>
+				</summary>
+				<div className="absolute right-0 z-20 mt-1 grid w-80 gap-3 rounded-md border bg-popover p-4 text-popover-foreground shadow-md">
+					<p className="text-sm text-muted-foreground">{RATE_LIMITS_INTRO}</p>
+					<RateLimitList />
+				</div>
+			</details>
+		)
+	}
 	return (
 		<Button
 			type="button"
@@ -107,9 +143,10 @@ export function RateLimitInfoButton({ onClick }: { onClick: () => void }) {
 			className="h-8 w-8"
 			aria-label="Rate limits"
 			title="Rate limits"
+			aria-haspopup="dialog"
 			onClick={onClick}
 		>
-			<Info aria-hidden="true" />
+			{icon}
 		</Button>
 	)
 }

@@ -6,18 +6,20 @@ import {
 	useForm,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
-import { Loader2, Send } from 'lucide-react'
-import { useId } from 'react'
+import { Form, Link } from '@remix-run/react'
+import { Loader2, Send, Sparkles } from 'lucide-react'
+import { useId, useRef, useState } from 'react'
 import { EmailEditor } from '#app/components/editor/email-editor.tsx'
 import { notify } from '#app/components/toaster.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { FormField, InputField } from '#app/components/ui/form-field.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { NativeSelect } from '#app/components/ui/select.tsx'
-import { invalidFieldTitle, type TestEmail, TestEmailSchema } from '#app/schemas/test-email.ts'
+import { type EmailSample, invalidFieldTitle, type TestEmail, TestEmailSchema } from '#app/schemas/test-email.ts'
+import { ApiError, apiRequest } from '#app/utils/api-client.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { type SenderMailbox } from './use-sender-mailboxes.ts'
 
 export const TEST_EMAIL_ACTION = '/settings/test-email'
@@ -45,24 +47,12 @@ function toastFirstError(error: Record<string, string[] | null> | null | undefin
 	})
 }
 
-/**
- * The Send Test Email fields, shared by the settings dialog (a fetcher) and
- * /settings/test-email (a plain form, also without JavaScript).
- */
-export function TestEmailForm({
-	id,
-	mailboxes,
-	defaultTo,
-	FormComponent = Form,
-	hiddenFields,
-	lastResult,
-	pending,
-	secondaryAction,
-	onSubmitData,
-}: {
+type TestEmailFormProps = {
 	id: string
 	mailboxes: SenderMailbox[]
 	defaultTo: string
+	/** A sample to start from (the page's `?sample=1`, GET /api/v1/emails/random's answer). */
+	sample?: EmailSample | null
 	FormComponent?: typeof Form
 	hiddenFields?: Record<string, string>
 	lastResult?: SubmissionResult<string[]> | null
@@ -70,13 +60,97 @@ export function TestEmailForm({
 	secondaryAction?: React.ReactNode
 	/** Called with what a valid form posts (kept to send again after Google sign-in). */
 	onSubmitData?: (formData: FormData) => void
+}
+
+/**
+ * The Send Test Email fields, shared by the settings dialog (a fetcher) and
+ * /settings/test-email (a plain form, also without JavaScript). "Use a sample email" fills the
+ * subject and body from GET /api/v1/emails/random (the form starts again from it, keeping the
+ * sender and recipients); without JavaScript it is a link to the page with `?sample=1`.
+ */
+export function TestEmailForm(props: TestEmailFormProps) {
+	const hydrated = useHydrated()
+	const [loaded, setLoaded] = useState<{ sample: EmailSample; keep: Keep; lastResult: unknown; n: number } | null>(null)
+	const [loading, setLoading] = useState(false)
+	const formRef = useRef<HTMLFormElement>(null)
+
+	async function loadSample() {
+		setLoading(true)
+		try {
+			const sample = await apiRequest<EmailSample>(EMAIL_SAMPLE_URL, {
+				fallbackMessage: 'Could not load a sample email',
+			})
+			const data = formRef.current ? new FormData(formRef.current) : null
+			const keep = { mailbox_id: String(data?.get('mailbox_id') ?? ''), to: String(data?.get('to') ?? '') }
+			setLoaded((previous) => ({ sample, keep, lastResult: props.lastResult, n: (previous?.n ?? 0) + 1 }))
+		} catch (error) {
+			if (error instanceof ApiError) notify({ type: 'error', title: error.message })
+		} finally {
+			setLoading(false)
+		}
+	}
+
+	const sampleControl = hydrated ? (
+		<Button type="button" variant="ghost" size="sm" onClick={loadSample} disabled={loading || props.pending}>
+			<Sparkles aria-hidden="true" />
+			Use a sample email
+		</Button>
+	) : (
+		<Link to={`${TEST_EMAIL_ACTION}?sample=1`} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+			<Sparkles aria-hidden="true" />
+			Use a sample email
+		</Link>
+	)
+	// A server reply from before the sample was loaded belongs to the old form.
+	const lastResult = loaded && loaded.lastResult === props.lastResult ? undefined : props.lastResult
+	return (
+		<TestEmailFields
+			// A new key starts the form (and the rich editor) again from the sample.
+			key={loaded ? `sample-${loaded.n}` : 'initial'}
+			{...props}
+			lastResult={lastResult}
+			sample={loaded?.sample ?? props.sample}
+			keep={loaded?.keep}
+			formRef={formRef}
+			sampleControl={sampleControl}
+		/>
+	)
+}
+
+type Keep = { mailbox_id: string; to: string }
+
+const EMAIL_SAMPLE_URL = '/api/v1/emails/random'
+
+function TestEmailFields({
+	id,
+	mailboxes,
+	defaultTo,
+	sample,
+	keep,
+	formRef,
+	sampleControl,
+	FormComponent = Form,
+	hiddenFields,
+	lastResult,
+	pending,
+	secondaryAction,
+	onSubmitData,
+}: TestEmailFormProps & {
+	keep?: Keep
+	formRef: React.RefObject<HTMLFormElement>
+	sampleControl: React.ReactNode
 }) {
 	const bodyLabelId = useId()
 	const [form, fields] = useForm<FormValue, TestEmail>({
 		id,
 		lastResult,
 		constraint: getZodConstraint(TestEmailSchema),
-		defaultValue: { mailbox_id: mailboxes[0]?.id ?? '', to: defaultTo, subject: '' },
+		defaultValue: {
+			mailbox_id: keep?.mailbox_id || (mailboxes[0]?.id ?? ''),
+			to: keep?.to ?? defaultTo,
+			subject: sample?.subject ?? '',
+			body: sample?.body,
+		},
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 		onValidate({ formData }) {
@@ -92,6 +166,7 @@ export function TestEmailForm({
 
 	return (
 		<FormComponent
+			ref={formRef}
 			method="post"
 			action={TEST_EMAIL_ACTION}
 			className="grid gap-4"
@@ -136,9 +211,12 @@ export function TestEmailForm({
 				disabled={pending}
 			/>
 			<div className="grid gap-1.5">
-				<Label id={bodyLabelId} htmlFor={`${id}-body`}>
-					Email body
-				</Label>
+				<div className="flex items-center justify-between gap-2">
+					<Label id={bodyLabelId} htmlFor={`${id}-body`}>
+						Email body
+					</Label>
+					{sampleControl}
+				</div>
 				<EmailEditor
 					id={`${id}-body`}
 					name={fields.proseMirrorJson.name}

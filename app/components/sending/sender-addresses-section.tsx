@@ -7,7 +7,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { FormActions, FormField, InputField } from '#app/components/ui/form-field.tsx'
 import { NativeSelect } from '#app/components/ui/select.tsx'
 import { SectionCard } from '#app/components/ui/section-card.tsx'
-import { TableCell, TableRow } from '#app/components/ui/table.tsx'
+import { TableCell, TableRow, TruncatedCell } from '#app/components/ui/table.tsx'
 import { SenderAddressSchema } from '#app/schemas/sending.ts'
 import { useZodForm } from '#app/utils/use-zod-form.ts'
 import { SENDING_INTENTS } from '#app/schemas/sending-intents.ts'
@@ -56,12 +56,14 @@ export function SenderAddressesSection({
 				empty="No sender addresses yet."
 				renderRow={(sender) => (
 					<TableRow key={sender.id}>
-						<TableCell className="font-medium">
-							{sender.name ? `${sender.name} <${sender.address}>` : sender.address}
-						</TableCell>
-						<TableCell className="text-muted-foreground">
-							{sender.serverName ?? defaultServerLabel ?? 'Default server'}
-						</TableCell>
+						<TruncatedCell
+							text={sender.name ? `${sender.name} <${sender.address}>` : sender.address}
+							className="min-w-[10rem] font-medium"
+						/>
+						<TruncatedCell
+							text={sender.serverName ?? defaultServerLabel ?? 'Default server'}
+							className="text-muted-foreground"
+						/>
 						<TableCell>
 							{sender.verified ? (
 								<Badge variant="success">Verified</Badge>

@@ -6,7 +6,7 @@ import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { CheckboxField, FormActions, FormField, InputField } from '#app/components/ui/form-field.tsx'
 import { SectionCard } from '#app/components/ui/section-card.tsx'
-import { TableCell, TableRow } from '#app/components/ui/table.tsx'
+import { TableCell, TableRow, TruncatedCell } from '#app/components/ui/table.tsx'
 import { NativeSelect } from '#app/components/ui/select.tsx'
 import {
 	SMTP_SECURITY,
@@ -62,16 +62,19 @@ export function SmtpServersSection({
 				empty="No SMTP servers yet."
 				renderRow={(server) => (
 					<TableRow key={server.id}>
-						<TableCell className="font-medium">
+						<TableCell className="min-w-[9rem] max-w-0 font-medium">
 							<span className="flex items-center gap-2">
-								{server.name}
+								<span className="truncate" title={server.name}>
+									{server.name}
+								</span>
 								{server.isDefault ? <Badge variant="secondary">Default</Badge> : null}
 							</span>
 						</TableCell>
-						<TableCell className="text-muted-foreground">
-							{server.host}:{server.port} · {SECURITY_SHORT[server.security]}
-						</TableCell>
-						<TableCell className="text-muted-foreground">{server.username ?? '—'}</TableCell>
+						<TruncatedCell
+							text={`${server.host}:${server.port} · ${SECURITY_SHORT[server.security]}`}
+							className="text-muted-foreground"
+						/>
+						<TruncatedCell text={server.username ?? '—'} className="text-muted-foreground" />
 						<TableCell className="text-muted-foreground">{server.senderCount}</TableCell>
 						{canManage ? (
 							<TableCell>

@@ -16,6 +16,8 @@ export type ContactSequenceRow = {
 	stepCount: number
 	sentStepCount: number
 	sendProgress: number
+	/** A step was answered (a PAUSED sequence then reads Replied). */
+	replied?: boolean
 	createdAt: string
 }
 
@@ -66,11 +68,12 @@ export function ContactSequencesTable({
 							className="relative cursor-pointer hover:bg-muted/50"
 							onClick={onOpen ? () => onOpen(sequence.id) : undefined}
 						>
-							<TableCell className="max-w-[14rem] truncate font-medium">
+							<TableCell className="min-w-[10rem] max-w-0 font-medium">
 								{onOpen ? (
 									<button
 										type="button"
-										className="max-w-full truncate text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+										title={subject}
+										className="block w-full truncate text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
 										onClick={(event) => {
 											event.stopPropagation()
 											onOpen(sequence.id)
@@ -79,12 +82,14 @@ export function ContactSequencesTable({
 										{subject}
 									</button>
 								) : (
-									<Link
-										to={`/sequences/${sequence.id}`}
-										className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
-									>
-										{subject}
-									</Link>
+									<span className="block truncate" title={subject}>
+										<Link
+											to={`/sequences/${sequence.id}`}
+											className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
+										>
+											{subject}
+										</Link>
+									</span>
 								)}
 							</TableCell>
 							<TableCell>
@@ -92,6 +97,7 @@ export function ContactSequencesTable({
 									status={sequence.status}
 									progress={sequence.progress}
 									failureReason={sequence.failureReason}
+									replied={sequence.replied}
 								/>
 							</TableCell>
 							<TableCell className="text-right tabular-nums">{sequence.stepCount}</TableCell>

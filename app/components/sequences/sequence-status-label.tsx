@@ -3,7 +3,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '#app/components/ui/tool
 import { sequenceStatusLabel } from '#app/schemas/sequence-progress.ts'
 
 /**
- * A sequence's status as the lists read it ("Generating N%", "Draft", else the status); a
+ * A sequence's status as the lists read it (sequenceStatusLabel: "Generating N%", "Draft", "Replied"…); a
  * FAILED one carries its reason as a tooltip (and a title, without JavaScript), above the row's
  * stretched link so hovering it shows the reason rather than following the link.
  */
@@ -11,12 +11,15 @@ export function SequenceStatusLabel({
 	status,
 	progress,
 	failureReason,
+	replied = false,
 }: {
 	status: string
 	progress: number | null | undefined
 	failureReason?: string | null
+	/** The contact replied: a PAUSED sequence reads "Replied", not "Paused". */
+	replied?: boolean
 }) {
-	const label = sequenceStatusLabel(status, progress)
+	const label = sequenceStatusLabel(status, progress, { replied })
 	const badge = (
 		<StatusBadge status={label} colours={{ [label]: CAMPAIGN_STATUS_COLOURS[status] ?? 'zinc' }} />
 	)

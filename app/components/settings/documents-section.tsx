@@ -50,14 +50,16 @@ export function DocumentsSection({ documents, canManage }: { documents: Document
 				empty="No documents yet."
 				renderRow={(document) => (
 					<TableRow key={document.id}>
-						<TableCell className="font-medium">
+						<TableCell className="min-w-[9rem] max-w-0 font-medium">
 							<span className="flex items-center gap-2">
 								<FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-								{document.name}
+								<span className="truncate" title={document.name}>
+									{document.name}
+								</span>
 							</span>
 						</TableCell>
 						<TableCell className="max-w-xs text-muted-foreground">
-							<span className="line-clamp-2 break-words">
+							<span className="line-clamp-2 break-words" data-wrap>
 								{document.preview}
 								{document.truncated ? '…' : ''}
 							</span>

@@ -3,7 +3,7 @@ import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { NativeSelect } from '#app/components/ui/select.tsx'
 import { SectionCard } from '#app/components/ui/section-card.tsx'
-import { TableCell, TableRow } from '#app/components/ui/table.tsx'
+import { TableCell, TableRow, TruncatedCell } from '#app/components/ui/table.tsx'
 import { type Role } from '#app/generated/prisma/enums.ts'
 import { DeleteRowForm } from './delete-row-form.tsx'
 import { InviteForm, PendingInvites, type InviteRow } from './invites-section.tsx'
@@ -66,11 +66,11 @@ function UserRowView({
 	const mayEdit = canManage && !isSelf && (user.role !== 'OWNER' || currentUser.role === 'OWNER')
 	return (
 		<TableRow>
-			<TableCell className="font-medium">
+			<TruncatedCell text={user.name} className="min-w-[9rem] font-medium">
 				{user.name}
 				{isSelf ? <span className="ml-1 text-muted-foreground">(you)</span> : null}
-			</TableCell>
-			<TableCell className="text-muted-foreground">{user.email}</TableCell>
+			</TruncatedCell>
+			<TruncatedCell text={user.email} className="min-w-[9rem] text-muted-foreground" />
 			<TableCell>
 				{mayEdit ? (
 					<RoleForm user={user} allowOwner={currentUser.role === 'OWNER'} />

@@ -68,7 +68,7 @@ export function TagChoiceTable({
 							<TableCell>
 								<Checkbox aria-label={`Select tag ${tag.name}`} {...checkbox(tag)} />
 							</TableCell>
-							<TableCell className="max-w-0 truncate font-medium">
+							<TableCell className="max-w-0 truncate font-medium" title={tag.name}>
 								{tag.name}
 								{tag.holdsAll ? (
 									<span className="ml-2 text-xs font-normal text-muted-foreground">Added</span>

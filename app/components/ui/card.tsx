@@ -20,17 +20,24 @@ export const CardHeader = React.forwardRef<HTMLDivElement, React.HTMLAttributes<
 	},
 )
 
-export const CardTitle = React.forwardRef<HTMLHeadingElement, React.HTMLAttributes<HTMLHeadingElement>>(
-	function CardTitle({ className, ...props }, ref) {
-		return (
-			<h3
-				ref={ref}
-				className={cn('text-lg font-semibold leading-none tracking-tight', className)}
-				{...props}
-			/>
-		)
-	},
-)
+type CardTitleProps = React.HTMLAttributes<HTMLHeadingElement> & {
+	/** A card is a section of its page, so its title follows the page's h1; inside a section, 3. */
+	level?: 2 | 3 | 4
+}
+
+export const CardTitle = React.forwardRef<HTMLHeadingElement, CardTitleProps>(function CardTitle(
+	{ className, level = 2, ...props },
+	ref,
+) {
+	const Heading = `h${level}` as const
+	return (
+		<Heading
+			ref={ref}
+			className={cn('text-lg font-semibold leading-none tracking-tight', className)}
+			{...props}
+		/>
+	)
+})
 
 export const CardDescription = React.forwardRef<
 	HTMLParagraphElement,

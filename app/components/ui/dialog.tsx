@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import * as React from 'react'
 import { cn } from '#app/utils/misc.ts'
+import { useReturnFocus } from './return-focus.tsx'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
@@ -34,7 +35,8 @@ type DialogContentProps = React.ComponentPropsWithoutRef<typeof DialogPrimitive.
 export const DialogContent = React.forwardRef<
 	React.ElementRef<typeof DialogPrimitive.Content>,
 	DialogContentProps
->(function DialogContent({ className, children, zIndex, hideClose, style, ...props }, ref) {
+>(function DialogContent({ className, children, zIndex, hideClose, style, onCloseAutoFocus, ...props }, ref) {
+	const returnFocus = useReturnFocus(onCloseAutoFocus)
 	return (
 		<DialogPortal>
 			<DialogOverlay style={zIndex === undefined ? undefined : { zIndex }} />
@@ -45,8 +47,10 @@ export const DialogContent = React.forwardRef<
 					'fixed left-[50%] top-[50%] z-50 grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg duration-200 data-[state=open]:animate-in data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0 data-[state=closed]:zoom-out-95 data-[state=open]:zoom-in-95',
 					className,
 				)}
+				onCloseAutoFocus={returnFocus.onCloseAutoFocus}
 				{...props}
 			>
+				{returnFocus.remember}
 				{children}
 				{hideClose ? null : <DialogCornerClose />}
 			</DialogPrimitive.Content>

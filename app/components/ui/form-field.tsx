@@ -150,6 +150,7 @@ export function FormActions({
 					className={
 						stacked ? 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end' : 'flex justify-end gap-2'
 					}
+					onMouseDown={keepFieldFocus}
 				>
 					{secondary}
 					<Button type="submit" disabled={pending}>
@@ -159,4 +160,14 @@ export function FormActions({
 			)}
 		</>
 	)
+}
+
+/**
+ * A press on a form's buttons leaves the focus in the field being typed in. Otherwise the field's
+ * blur check (Conform validates on blur) inserts its message between mousedown and mouseup, the
+ * button moves from under the pointer and the click is lost: an empty New Company dialog showed
+ * only "Company name is required" instead of submitting and flagging every required field.
+ */
+export function keepFieldFocus(event: React.MouseEvent) {
+	if (event.button === 0 && (event.target as Element).closest('button, a')) event.preventDefault()
 }

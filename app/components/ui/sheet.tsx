@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog'
 import * as React from 'react'
 import { cn } from '#app/utils/misc.ts'
 import { DialogCornerClose, DialogTitle } from './dialog.tsx'
+import { useReturnFocus } from './return-focus.tsx'
 
 // shadcn's Sheet (a dialog that slides in from the right), on @radix-ui/react-dialog.
 
@@ -25,9 +26,18 @@ export const SheetContent = React.forwardRef<
 	React.ElementRef<typeof DialogPrimitive.Content>,
 	SheetContentProps
 >(function SheetContent(
-	{ className, children, inline = false, closeLabel = 'Close', hideClose = false, ...props },
+	{
+		className,
+		children,
+		inline = false,
+		closeLabel = 'Close',
+		hideClose = false,
+		onCloseAutoFocus,
+		...props
+	},
 	ref,
 ) {
+	const returnFocus = useReturnFocus(onCloseAutoFocus)
 	const content = (
 		<>
 			<DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0" />
@@ -37,8 +47,10 @@ export const SheetContent = React.forwardRef<
 					'fixed inset-y-0 right-0 z-50 flex h-full w-full max-w-xl flex-col gap-4 border-l bg-background p-6 shadow-lg transition ease-in-out data-[state=closed]:duration-300 data-[state=open]:duration-500 data-[state=open]:animate-in data-[state=closed]:animate-out data-[state=closed]:slide-out-to-right data-[state=open]:slide-in-from-right',
 					className,
 				)}
+				onCloseAutoFocus={returnFocus.onCloseAutoFocus}
 				{...props}
 			>
+				{returnFocus.remember}
 				{children}
 				{hideClose ? null : <DialogCornerClose label={closeLabel} />}
 			</DialogPrimitive.Content>

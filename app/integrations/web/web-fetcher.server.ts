@@ -43,6 +43,14 @@ export type FetchOptions = {
 	timeoutMs?: number
 }
 
+/** A link's answer as a click would get it (decision 051): its status after redirects, and where it landed. */
+export type LinkProbe = { url: string; status: number; visited: string[]; method: 'HEAD' | 'GET' }
+
+export type PostRequest = { body: string; headers: Record<string, string> }
+/** The receiver's status and the start of its answer (at most MAX_POST_ANSWER_BYTES, for a log). */
+export type PostAnswer = { status: number; body: string }
+const MAX_POST_ANSWER_BYTES = 4 * 1024
+
 export type WebFetcherSettings = {
 	allowList: AllowList
 	userAgent: string
@@ -57,6 +65,18 @@ export type WebFetcher = {
 	fetchPage(url: string | URL, options?: FetchOptions): Promise<FetchedPage>
 	/** Every check fetchPage makes before it requests the page (URL, robots.txt, the origin's address). */
 	assertFetchable(url: string | URL, options?: FetchOptions): Promise<void>
+	/**
+	 * POSTs a body to a user's URL (webhook deliveries, decision 042): the same URL rules and
+	 * connect-time address check; no robots.txt (the URL's owner asked for it) and no redirect followed
+	 * (a 3xx is the answer). Any status resolves; only a refusal or a network failure throws.
+	 */
+	post(url: string | URL, request: PostRequest, options?: FetchOptions): Promise<PostAnswer>
+	/**
+	 * Checks that a link in an email answers (the pre-flight check, decision 051): HEAD, then GET
+	 * when the site refuses HEAD; redirects followed and checked as fetchPage does; no body read and
+	 * no robots.txt (a recipient's click does not ask it either). Any status resolves.
+	 */
+	probe(url: string | URL, options?: FetchOptions): Promise<LinkProbe>
 	readonly settings: WebFetcherSettings
 	close(): Promise<void>
 }
@@ -101,13 +121,17 @@ export function createWebFetcher(overrides: Partial<WebFetcherSettings> = {}): W
 	}
 
 	/** Requests `start` and follows redirects by hand, checking every hop's URL, robots.txt and (at connect) address. */
-	async function follow(start: URL, signal: AbortSignal, { robots: checkRobots }: { robots: boolean }) {
+	async function follow(
+		start: URL,
+		signal: AbortSignal,
+		{ robots: checkRobots, method = 'GET' }: { robots: boolean; method?: 'GET' | 'HEAD' },
+	) {
 		let url = start
 		const visited: string[] = []
 		for (let hop = 0; ; hop++) {
 			visited.push(url.href)
 			if (checkRobots) await robots.assertAllowed(url, signal)
-			const response = await send(url, signal)
+			const response = await send(url, signal, method)
 			if (!REDIRECT_STATUSES.has(response.statusCode)) return Object.assign(response, { url, visited })
 			discard(response.body)
 			const location = headerValue(response.headers, 'location')
@@ -123,11 +147,11 @@ export function createWebFetcher(overrides: Partial<WebFetcherSettings> = {}): W
 		}
 	}
 
-	async function send(url: URL, signal: AbortSignal) {
+	async function send(url: URL, signal: AbortSignal, method: 'GET' | 'HEAD' = 'GET') {
 		try {
 			return await request(url, {
 				dispatcher: agent,
-				method: 'GET',
+				method,
 				signal,
 				headers: { 'user-agent': settings.userAgent, accept: ACCEPT, 'accept-encoding': 'gzip, deflate, br' },
 				// The signal holds the overall deadline; these only stop a silent socket sooner.
@@ -182,6 +206,28 @@ export function createWebFetcher(overrides: Partial<WebFetcherSettings> = {}): W
 		}
 	}
 
+	async function post(input: string | URL, body: PostRequest, options: FetchOptions = {}): Promise<PostAnswer> {
+		const deadline = AbortSignal.timeout(options.timeoutMs ?? settings.timeoutMs)
+		const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline
+		try {
+			const url = checkTargetUrl(input, settings.allowList)
+			const response = await request(url, {
+				dispatcher: agent,
+				method: 'POST',
+				signal,
+				body: body.body,
+				headers: { 'user-agent': settings.userAgent, ...body.headers },
+				headersTimeout: settings.timeoutMs,
+				bodyTimeout: settings.timeoutMs,
+			})
+			const bytes = await readBody(response, MAX_POST_ANSWER_BYTES, { truncate: true })
+			return { status: response.statusCode, body: bytes.toString('utf8') }
+		} catch (error) {
+			if (options.signal?.aborted) throw options.signal.reason
+			throw toFetchError(error, signal)
+		}
+	}
+
 	async function assertFetchable(input: string | URL, options: FetchOptions = {}) {
 		const deadline = AbortSignal.timeout(options.timeoutMs ?? settings.timeoutMs)
 		const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline
@@ -195,7 +241,28 @@ export function createWebFetcher(overrides: Partial<WebFetcherSettings> = {}): W
 		}
 	}
 
-	return { fetchPage, assertFetchable, settings, close: () => agent.close() }
+	async function probe(input: string | URL, options: FetchOptions = {}): Promise<LinkProbe> {
+		const deadline = AbortSignal.timeout(options.timeoutMs ?? settings.timeoutMs)
+		const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline
+		try {
+			const start = checkTargetUrl(input, settings.allowList)
+			let method: 'HEAD' | 'GET' = 'HEAD'
+			let response = await follow(start, signal, { robots: false, method })
+			discard(response.body)
+			// Many sites answer HEAD with 405 or 501 (or 403/404 from a framework that only routes GET).
+			if (response.statusCode >= 400 && response.statusCode !== 429) {
+				method = 'GET'
+				response = await follow(start, signal, { robots: false, method })
+				discard(response.body)
+			}
+			return { url: response.url.href, status: response.statusCode, visited: response.visited, method }
+		} catch (error) {
+			if (options.signal?.aborted) throw options.signal.reason
+			throw toFetchError(error, signal)
+		}
+	}
+
+	return { fetchPage, assertFetchable, post, probe, settings, close: () => agent.close() }
 }
 
 /**

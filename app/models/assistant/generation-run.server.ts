@@ -1,7 +1,10 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { generateSequenceJobSpecSql, sharedGenerationPayload } from '#app/jobs/generate-sequence.ts'
 import { selectedContactIdsSql } from '#app/models/contact/contact-filter.server.ts'
+import { keptMailboxes, rotationPool } from '#app/models/campaign/campaign-mailboxes.server.ts'
+import { assignRotationMailboxes } from '#app/models/campaign/mailbox-rotation.ts'
 import { findUsableMailbox } from '#app/models/mailbox/mailbox.server.ts'
+import { CAMPAIGN_MAILBOXES_MESSAGES, ROTATE_MAILBOXES } from '#app/schemas/campaign.ts'
 import { type ContactFilter, type ContactSelection } from '#app/schemas/contact-filter.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import {
@@ -9,6 +12,11 @@ import {
 	GenerationRequestError,
 	phoneCallsAllowed,
 } from './generate-sequence.server.ts'
+import { describeGenerationSkips, generationEligibleSql } from './generation-skips.server.ts'
+
+/** Every contact of the target is skipped: the run is refused rather than started empty. */
+export const NOTHING_TO_GENERATE =
+	'Nothing to generate: every contact has no email address or already has an open sequence'
 
 /** The most contacts one Generate Sequences run takes. */
 export const GENERATION_RUN_LIMIT = 5_000
@@ -27,8 +35,12 @@ export type GenerationActor = { organizationId: string; userId: string; email: s
  * Generate Sequences for many contacts (picked ones, all matching a filter, or a campaign's):
  * one draft per contact, each written by its own `generate_sequence` job. The run, its
  * CREATING sequences and their jobs are added in one transaction; contacts with no email
- * address, or with a sequence already open (generating, draft, active or paused), are skipped
- * and counted, so running it twice never doubles anyone's drafts.
+ * address, or with a sequence already open (generation-skips.server.ts: a sequence a reply
+ * stopped is not open), are skipped and counted, so running it twice never doubles anyone's
+ * drafts. A run that would skip everyone is refused (no empty run, no "0 of 0 done").
+ * A campaign's run may rotate across the campaign's mailboxes (`emailAddressId: 'rotate'`,
+ * decision 053): each contact keeps the mailbox of its earlier thread, the others go where there
+ * is most room under the daily caps.
  */
 export async function startGenerationRun({
 	actor,
@@ -41,11 +53,14 @@ export async function startGenerationRun({
 	emailAddressId: string
 	options: GenerationOptions
 }) {
-	const mailbox = await findUsableMailbox(actor, emailAddressId)
-	if (!mailbox) throw new GenerationRequestError('Please select a sender email', 400)
+	const rotate = emailAddressId === ROTATE_MAILBOXES
+	if (rotate && !('campaignId' in target)) {
+		throw new GenerationRequestError(CAMPAIGN_MAILBOXES_MESSAGES.campaignOnly, 400)
+	}
+	const mailbox = rotate ? null : await findUsableMailbox(actor, emailAddressId)
+	if (!rotate && !mailbox) throw new GenerationRequestError('Please select a sender email', 400)
 	const phoneCall = await phoneCallsAllowed(actor.userId, options.phoneCall)
-	let name: string
-	let contactsSql: Prisma.Sql
+	let name = ''
 	let campaignId: string | null = null
 	if ('campaignId' in target) {
 		const campaign = await prisma.campaign.findFirst({
@@ -55,18 +70,8 @@ export async function startGenerationRun({
 		if (!campaign) throw new GenerationRequestError('Campaign not found', 404)
 		campaignId = campaign.id
 		name = campaign.name
-		contactsSql = Prisma.sql`SELECT cc."contactId" AS id FROM "CampaignContact" cc
-			JOIN "Contact" c ON c.id = cc."contactId" AND c."organizationId" = ${actor.organizationId}
-			WHERE cc."campaignId" = ${campaign.id}`
-	} else {
-		contactsSql = selectedContactIdsSql(
-			actor.organizationId,
-			target.selection,
-			target.filter,
-			target.excludeIds,
-		)
-		name = ''
 	}
+	const contactsSql = targetContactsSql(actor.organizationId, target)
 
 	return prisma.$transaction(
 		async (tx) => {
@@ -75,10 +80,7 @@ export async function startGenerationRun({
 			await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${'generation-run:' + actor.organizationId}))`
 			const candidates = await tx.$queryRaw<Array<{ id: string; eligible: boolean }>>`
 				WITH picked AS (${contactsSql})
-				SELECT c.id,
-					(coalesce(btrim(c.email), '') <> '' AND NOT EXISTS (
-						SELECT 1 FROM "Sequence" s WHERE s."contactId" = c.id
-							AND s.status IN ('CREATING', 'PENDING', 'ACTIVE', 'PAUSED'))) AS eligible
+				SELECT c.id, ${generationEligibleSql(Prisma.sql`c`)} AS eligible
 				FROM "Contact" c JOIN picked ON picked.id = c.id
 				LIMIT ${GENERATION_RUN_LIMIT + 1}`
 			if (candidates.length === 0) throw new GenerationRequestError('Select at least one contact', 400)
@@ -96,6 +98,8 @@ export async function startGenerationRun({
 				priority: RUN_JOB_PRIORITY,
 			})
 			const contactIds = candidates.filter((row) => row.eligible).map((row) => row.id)
+			if (contactIds.length === 0) throw new GenerationRequestError(NOTHING_TO_GENERATE, 400)
+			const mailboxIds = await mailboxOfEachContact(tx, actor, campaignId, mailbox?.id ?? null, contactIds)
 			const run = await tx.sequenceGeneration.create({
 				data: {
 					name: name || contactsLabel(candidates.length),
@@ -114,8 +118,8 @@ export async function startGenerationRun({
 				await tx.$executeRaw`
 					WITH created AS (
 						INSERT INTO "Sequence" (id, status, progress, "organizationId", "contactId", "mailboxId", "creatorId", "generationId", "updatedAt")
-						SELECT gen_random_uuid()::text, 'CREATING', 0, ${actor.organizationId}, contact_id, ${mailbox.id}, ${actor.userId}, ${run.id}, now()
-						FROM unnest(${contactIds}::text[]) AS contact_id
+						SELECT gen_random_uuid()::text, 'CREATING', 0, ${actor.organizationId}, contact_id, mailbox_id, ${actor.userId}, ${run.id}, now()
+						FROM unnest(${contactIds}::text[], ${mailboxIds}::text[]) AS target(contact_id, mailbox_id)
 						RETURNING id
 					)
 					SELECT count(*) FROM graphile_worker.add_jobs((
@@ -129,19 +133,53 @@ export async function startGenerationRun({
 	)
 }
 
-/** What a run would cover, for the dialog's heading: the campaign's name or "N contacts", and the count. */
+/**
+ * The sending mailbox of each contact, in order: the one chosen, or under rotation the campaign's
+ * pool as it stands inside the run's lock (a run started beside it already counts).
+ */
+async function mailboxOfEachContact(
+	tx: Prisma.TransactionClient,
+	actor: GenerationActor,
+	campaignId: string | null,
+	mailboxId: string | null,
+	contactIds: string[],
+) {
+	if (mailboxId) return contactIds.map(() => mailboxId)
+	const pool = campaignId ? await rotationPool(tx, actor, campaignId) : []
+	if (pool.length === 0) throw new GenerationRequestError(CAMPAIGN_MAILBOXES_MESSAGES.noneChosen, 400)
+	const poolIds = pool.map((entry) => entry.id)
+	const kept = await keptMailboxes(tx, actor.organizationId, contactIds, poolIds)
+	const assigned = assignRotationMailboxes(pool, contactIds, kept)
+	return contactIds.map((contactId) => assigned.get(contactId)!)
+}
+
+/** The target's contact ids as a query (column `id`), only the organization's contacts. */
+function targetContactsSql(organizationId: string, target: GenerationTarget) {
+	if ('campaignId' in target) {
+		return Prisma.sql`SELECT cc."contactId" AS id FROM "CampaignContact" cc
+			JOIN "Contact" c ON c.id = cc."contactId" AND c."organizationId" = ${organizationId}
+			WHERE cc."campaignId" = ${target.campaignId}`
+	}
+	return selectedContactIdsSql(organizationId, target.selection, target.filter, target.excludeIds)
+}
+
+/**
+ * What a run would cover, for the form: the campaign's name or "N contacts", the count, and who
+ * would be skipped and why (each named, up to a limit), said before the click.
+ */
 export async function describeGenerationTarget(organizationId: string, target: GenerationTarget) {
+	let label: string | null = null
 	if ('campaignId' in target) {
 		const campaign = await prisma.campaign.findFirst({
 			where: { id: target.campaignId, organizationId },
-			select: { name: true, _count: { select: { contacts: true } } },
+			select: { name: true },
 		})
-		return campaign ? { label: campaign.name, count: campaign._count.contacts } : null
+		if (!campaign) return null
+		label = campaign.name
 	}
-	const [row] = await prisma.$queryRaw<Array<{ count: number }>>`
-		SELECT count(*)::int AS count FROM (${selectedContactIdsSql(organizationId, target.selection, target.filter, target.excludeIds)}) picked`
-	const count = row?.count ?? 0
-	return { label: contactsLabel(count), count }
+	const skips = await describeGenerationSkips(targetContactsSql(organizationId, target))
+	const count = skips.eligible + skips.skipped
+	return { label: label ?? contactsLabel(count), count, skips }
 }
 
 /** "1 contact", "1,000 contacts": a run's name when it is not a campaign's. */

@@ -2,7 +2,9 @@ import { Prisma } from '#app/generated/prisma/client.ts'
 import { companySlug } from '#app/models/company/company-slug.ts'
 import { finalizeQueueable } from '#app/models/queueable/queueable.server.ts'
 import { COMPANY_IMPORT_MAX_ROWS, COMPANY_IMPORT_MESSAGES, type ImportedCompany } from '#app/schemas/company-import.ts'
+import { enqueueWebhookEvent } from '#app/models/webhook/webhook-events.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { prismaRun } from '#app/utils/sql-run.server.ts'
 import { CompanyImportStateError, moveCompanyImport } from './company-import.server.ts'
 import { normalizeImportedCompany } from './normalize-imported-company.ts'
 
@@ -203,6 +205,14 @@ async function saveImportRows(
 		{ from: ['SAVING'] },
 	)
 	if (!moved) throw new Error('The import left SAVING while it was being saved')
+	await enqueueWebhookEvent(prismaRun(tx), organizationId, 'import.completed', {
+		importId: companyImportId,
+		kind: 'companies',
+		total: summary.totalCompanies,
+		saved: summary.successCount,
+		duplicates: summary.duplicateCount,
+		errors: summary.errorCount,
+	})
 	return summary
 }
 

@@ -127,6 +127,11 @@ export async function listCompanyOptions(
 	})
 }
 
+/** One company as a picker option, or null when the organization has none of that id. */
+export async function findCompanyOption(organizationId: string, id: string) {
+	return prisma.company.findFirst({ where: { id, organizationId }, select: { id: true, name: true } })
+}
+
 export async function getCompany(organizationId: string, id: string): Promise<CompanyRecord | null> {
 	return prisma.company.findFirst({ where: { id, organizationId }, select: COMPANY_SELECT })
 }

@@ -4,7 +4,7 @@ import { type CandidateGroupKind } from '#app/schemas/add-contacts.ts'
 import { campaignIneligibility } from '#app/schemas/campaign.ts'
 import { type ContactFilter } from '#app/schemas/contact-filter.ts'
 import { findContactsPage } from './contact-list.server.ts'
-import { groupMemberIds } from './contact-membership.server.ts'
+import { countNonMembers, groupMemberIds } from './contact-membership.server.ts'
 
 /** A list or a campaign that contacts are added to (a campaign's channels decide who may join). */
 export type CandidateGroup =
@@ -28,7 +28,8 @@ export async function findCandidateGroup(
 /**
  * One page of the organization's contacts to offer in Add Contacts (lists and campaigns alike):
  * every contact matching the filter, each marked `added` when already a member and, for a
- * campaign, with the channel rule it fails (`ineligibleReason`).
+ * campaign, with the channel rule it fails (`ineligibleReason`); `addable` counts the matching
+ * contacts not yet members, the number Add All offers.
  */
 export async function listGroupCandidates(
 	organizationId: string,
@@ -38,7 +39,10 @@ export async function listGroupCandidates(
 ) {
 	// Every contact is a candidate: the group's own filter would offer only its members.
 	const candidateFilter = { ...filter, list: undefined, campaign: undefined }
-	const { contacts, total } = await findContactsPage(organizationId, candidateFilter, page)
+	const [{ contacts, total }, addable] = await Promise.all([
+		findContactsPage(organizationId, candidateFilter, page),
+		countNonMembers(group.kind, organizationId, group.id, candidateFilter),
+	])
 	const members = await groupMemberIds(
 		group.kind,
 		group.id,
@@ -57,6 +61,6 @@ export async function listGroupCandidates(
 		added: members.has(row.id),
 		ineligibleReason: group.kind === 'campaign' ? campaignIneligibility(row, group.channels) : null,
 	}))
-	return { rows, total }
+	return { rows, total, addable }
 }
 export type GroupCandidate = Awaited<ReturnType<typeof listGroupCandidates>>['rows'][number]

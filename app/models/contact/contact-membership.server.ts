@@ -94,6 +94,24 @@ async function insertMemberships(
 	}, BULK_TRANSACTION)
 }
 
+/**
+ * How many of the organization's contacts matching the filter are not yet in the group: what
+ * "Add All (n)" would add (a count that included the members promised more than it did).
+ */
+export async function countNonMembers(
+	kind: ContactGroupKind,
+	organizationId: string,
+	groupId: string,
+	filter: ContactFilter,
+) {
+	const { memberships, column } = GROUPS[kind]
+	const matching = selectedContactIdsSql(organizationId, 'all', filter)
+	const [row] = await prisma.$queryRaw<Array<{ count: bigint }>>`
+		SELECT count(*) AS count FROM (${matching}) s
+		WHERE NOT EXISTS (SELECT 1 FROM ${memberships} m WHERE m.${column} = ${groupId} AND m."contactId" = s.id)`
+	return Number(row?.count ?? 0)
+}
+
 /** Which of these contacts already belong to the group (the dialogs' "Added" state). */
 export async function groupMemberIds(kind: ContactGroupKind, groupId: string, contactIds: string[]) {
 	if (!contactIds.length) return new Set<string>()

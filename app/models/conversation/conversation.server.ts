@@ -3,6 +3,7 @@ import { type MailTransport } from '#app/integrations/mail/transport.server.ts'
 import { mailDomain, transportForMailbox } from '#app/models/mailbox/mail-transport.server.ts'
 import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
 import { CONVERSATION_MESSAGES, REPLY_MAX_LENGTH } from '#app/schemas/conversation.ts'
+import { type ReplyIntentView } from '#app/schemas/reply-intent.ts'
 import { SEQUENCE_MESSAGES } from '#app/schemas/sequence.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { escapeHtml } from '#app/utils/editor-json/safe-html.ts'
@@ -23,6 +24,8 @@ export type ConversationEntry = {
 	isFromUser: boolean
 	/** Written by a machine (an out-of-office, a delay notice): shown, never the contact's reply. */
 	automatic: 'AUTO_REPLY' | 'DELAY_NOTICE' | null
+	/** What a reply meant (reply intent); null for our own messages and older ones. */
+	intent: ReplyIntentView | null
 	emailStepId: string | null
 	metadata: { conversationId: string | null }
 }
@@ -68,6 +71,11 @@ export async function listConversation(
 					bodyText: true,
 					isFromUser: true,
 					automatic: true,
+					intent: true,
+					intentReason: true,
+					intentDate: true,
+					intentReferral: true,
+					intentSource: true,
 					date: true,
 					emailStepId: true,
 					metadata: true,
@@ -87,6 +95,7 @@ export async function listConversation(
 		html: step.bodyHtml,
 		isFromUser: true,
 		automatic: null,
+		intent: null,
 		emailStepId: step.id,
 		metadata: { conversationId: step.providerThreadId ?? sequence.threadId },
 	}))
@@ -101,6 +110,15 @@ export async function listConversation(
 		html: message.bodyHtml,
 		isFromUser: message.isFromUser,
 		automatic: message.automatic,
+		intent: message.intent
+			? {
+					intent: message.intent,
+					reason: message.intentReason,
+					date: message.intentDate?.toISOString().slice(0, 10) ?? null,
+					referral: (message.intentReferral as ReplyIntentView['referral']) ?? null,
+					source: message.intentSource,
+				}
+			: null,
 		emailStepId: message.emailStepId,
 		metadata: { conversationId: conversationIdOf(message.metadata) ?? sequence.threadId },
 	}))
@@ -222,6 +240,7 @@ export async function sendReply({
 		html,
 		isFromUser: true,
 		automatic: null,
+		intent: null,
 		emailStepId: null,
 		metadata: { conversationId },
 	}

@@ -1,8 +1,25 @@
 import { type Prisma } from '#app/generated/prisma/client.ts'
 import { cancelPendingCalls } from '#app/models/phone-call/cancel-pending-calls.server.ts'
 import { cancelUnsentStepsWith } from '#app/models/sequence/cancel-unsent-steps.server.ts'
+import { recordStoppedSteps, setStepNote } from '#app/models/step-ledger/step-note.server.ts'
+import { enqueueWebhookEvent } from '#app/models/webhook/webhook-events.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { prismaRun } from '#app/utils/sql-run.server.ts'
+import { isModelConfigured } from '#app/integrations/openai/openai-client.server.ts'
+import {
+	classifyReplyIntent,
+	type ClassifiedReply,
+	type ReplyIntentInput,
+} from '#app/models/reply-intent/classify-reply-intent.ts'
+import { readReplyIntentWithModel } from '#app/models/reply-intent/read-reply-intent-with-model.server.ts'
+import {
+	actOnOutOfOffice,
+	actOnReplyIntent,
+	carryOutFollowUp,
+	replyIntentActionsFor,
+	replyIntentColumns,
+	type IntentOutcome,
+} from '#app/models/reply-intent/reply-intent-actions.server.ts'
 import { classifyInbound, type BounceClass, type InboundClassification } from './inbound-classification.ts'
 
 /** A message found in a sequence's thread (Gmail sync, the outbox's simulated reply). */
@@ -71,6 +88,8 @@ type StepRow = {
  * means the follow-up is never claimed. Idempotent per (sequence, provider message).
  */
 export async function recordInboundMessage(message: InboundMessage): Promise<{ outcome: InboundOutcome }> {
+	// The model (when configured) reads a person's reply before the lock is taken, within its budget.
+	const modelIntent = await modelReadingOf(message)
 	return prisma.$transaction(
 		async (tx) => {
 			const [sequence] = await tx.$queryRaw<LockedSequence[]>`
@@ -103,16 +122,35 @@ export async function recordInboundMessage(message: InboundMessage): Promise<{ o
 				case 'BOUNCE':
 					await recordBounce(tx, message, sequence, bouncedStep(message, steps), classification)
 					return { outcome: 'BOUNCE' as const }
-				case 'AUTO_REPLY':
-				case 'DELAY_NOTICE': {
-					const step =
-						classification.kind === 'AUTO_REPLY' ? answeredStep(message, steps) : bouncedStep(message, steps)
-					await recordAutomatic(tx, message, sequence, step, classification)
+				case 'DELAY_NOTICE':
+					await recordAutomatic(tx, message, sequence, bouncedStep(message, steps), classification, null)
 					return { outcome: classification.kind }
-				}
-				case 'REPLY':
-					await recordReply(tx, message, sequence, answeredStep(message, steps))
+				case 'AUTO_REPLY':
+				case 'REPLY': {
+					const step = answeredStep(message, steps)
+					const intent = modelIntent ?? replyIntentOf(message)
+					// Out of office — by its headers, or typed by a person with no sign of interest — is the
+					// machine's kind of answer: kept, and the sequence waits for the return day.
+					if (classification.kind === 'AUTO_REPLY' || intent.intent === 'OUT_OF_OFFICE') {
+						const automatic =
+							classification.kind === 'AUTO_REPLY'
+								? classification
+								: ({ kind: 'AUTO_REPLY', signal: 'out-of-office text' } as const)
+						const outcome =
+							intent.intent === 'OUT_OF_OFFICE'
+								? await actOnOutOfOffice(
+										tx,
+										sequence.id,
+										intent,
+										(await replyIntentActionsFor(tx, message.organizationId)).OUT_OF_OFFICE,
+									)
+								: null
+						await recordAutomatic(tx, message, sequence, step, automatic, { intent, outcome })
+						return { outcome: 'AUTO_REPLY' as const }
+					}
+					await recordReply(tx, message, sequence, step, intent)
 					return { outcome: 'REPLY' as const }
+				}
 			}
 		},
 		{ timeout: 15_000 },
@@ -149,9 +187,43 @@ export function classifyInboundMessage(
 		from: message.from,
 		subject: message.subject ?? null,
 		contentType: message.contentType ?? null,
-		text: message.text || (message.html ?? '').replace(/<[^>]+>/g, ' '),
+		text: plainTextOf(message),
 		reportText: message.reportText ?? null,
 	})
+}
+
+/** The message's words: its text part, else its HTML without the tags. */
+function plainTextOf(message: Pick<InboundMessage, 'text' | 'html'>) {
+	return message.text || (message.html ?? '').replace(/<[^>]+>/g, ' ')
+}
+
+/** What the reply-intent readers (the rules, the model) are given of a message. */
+function replyIntentInput(message: InboundMessage): ReplyIntentInput {
+	return {
+		headers: message.headers ?? {},
+		from: message.from,
+		subject: message.subject ?? null,
+		contentType: message.contentType ?? null,
+		reportText: message.reportText ?? null,
+		text: plainTextOf(message),
+		receivedAt: message.date,
+	}
+}
+
+/** What the contact (or their mail server) meant (app/models/reply-intent). */
+function replyIntentOf(message: InboundMessage): ClassifiedReply {
+	return classifyReplyIntent(replyIntentInput(message))
+}
+
+/** The model's reading of a person's words; null when there is nothing for it to read or no model. */
+async function modelReadingOf(message: InboundMessage): Promise<ClassifiedReply | null> {
+	if (!isModelConfigured() || message.sentByMailboxOwner) return null
+	if (classifyInboundMessage(message).kind !== 'REPLY') return null
+	const input = replyIntentInput(message)
+	return readReplyIntentWithModel(
+		{ ...input, organizationId: message.organizationId },
+		classifyReplyIntent(input),
+	)
 }
 
 /** A delivery failure report (a delay notice is not one). */
@@ -198,9 +270,16 @@ async function insertMessage(
 		isFromUser,
 		emailStepId,
 		automatic = null,
-	}: { isFromUser: boolean; emailStepId: string | null; automatic?: 'AUTO_REPLY' | 'DELAY_NOTICE' | null },
+		intent = null,
+	}: {
+		isFromUser: boolean
+		emailStepId: string | null
+		automatic?: 'AUTO_REPLY' | 'DELAY_NOTICE' | null
+		intent?: { intent: ClassifiedReply; outcome: IntentOutcome | null } | null
+	},
 ) {
-	await tx.conversationMessage.create({
+	const { id } = await tx.conversationMessage.create({
+		select: { id: true },
 		data: {
 			type: 'EMAIL',
 			fromAddress: message.from.trim().toLowerCase(),
@@ -213,12 +292,14 @@ async function insertMessage(
 			providerMessageId: message.providerMessageId,
 			messageIdHeader: message.messageIdHeader ?? null,
 			automatic,
+			...(intent && replyIntentColumns(intent.intent, intent.outcome?.summary ?? intent.intent.reason)),
 			metadata: message.conversationId ? { conversationId: message.conversationId } : {},
 			organizationId: message.organizationId,
 			sequenceId: message.sequenceId,
 			emailStepId,
 		},
 	})
+	return id
 }
 
 async function recordReply(
@@ -226,8 +307,11 @@ async function recordReply(
 	message: InboundMessage,
 	sequence: LockedSequence,
 	step: StepRow | undefined,
+	intent: ClassifiedReply,
 ) {
-	await insertMessage(tx, message, { isFromUser: false, emailStepId: step?.id ?? null })
+	// The ledger (decision 050): the replied step, and every step the reply stops, with its intent.
+	const stopped = { reason: 'REPLY', decision: 'STOPPED', detail: { intent: intent.intent } } as const
+	await setStepNote(prismaRun(tx), stopped)
 	if (step) {
 		await tx.$executeRaw`
 			UPDATE "EmailStep" SET status = 'REPLIED', "repliedAt" = COALESCE("repliedAt", ${message.date}),
@@ -240,15 +324,48 @@ async function recordReply(
 			organizationId: message.organizationId,
 			sequenceId: sequence.id,
 			emailStepId: step?.id ?? null,
-			metadata: { providerMessageId: message.providerMessageId, from: message.from },
+			metadata: { providerMessageId: message.providerMessageId, from: message.from, intent: intent.intent },
 		},
 	})
-	// The contact answered: stop sending ("Sequence Replies"). A finished sequence keeps its status.
-	await tx.$executeRaw`
-		UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = now(), "updatedAt" = now()
-		WHERE id = ${sequence.id} AND status = 'ACTIVE'`
+	// The contact answered: stop sending ("Sequence Replies"). A finished sequence keeps its status;
+	// one waiting for an out-of-office's return now waits for nobody.
+	const paused = await tx.$executeRaw`
+		UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = COALESCE("stoppedAt", now()), "resumeAt" = NULL,
+			"resumeReason" = NULL, "updatedAt" = now()
+		WHERE id = ${sequence.id} AND (status = 'ACTIVE' OR (status = 'PAUSED' AND "resumeAt" IS NOT NULL))`
+	if (paused) await recordStoppedSteps(prismaRun(tx), [sequence.id], stopped)
 	// Nobody calls a person who just answered: the calls still to make leave the call list.
 	await cancelPendingCalls(prismaRun(tx), [sequence.id])
+	const outcome = await actOnReplyIntent(tx, {
+		organizationId: message.organizationId,
+		sequenceId: sequence.id,
+		contactId: sequence.contactId,
+		emailStepId: step?.id ?? null,
+		intent,
+		actions: await replyIntentActionsFor(tx, message.organizationId),
+		now: new Date(),
+	})
+	const messageId = await insertMessage(tx, message, {
+		isFromUser: false,
+		emailStepId: step?.id ?? null,
+		intent: { intent, outcome },
+	})
+	await carryOutFollowUp(tx, {
+		organizationId: message.organizationId,
+		sequenceId: sequence.id,
+		contactId: sequence.contactId,
+		messageId,
+		followUp: outcome.followUp,
+	})
+	await enqueueWebhookEvent(prismaRun(tx), message.organizationId, 'contact.replied', {
+		contactId: sequence.contactId,
+		sequenceId: sequence.id,
+		stepId: step?.id ?? null,
+		from: message.from,
+		subject: message.subject ?? null,
+		receivedAt: message.date.toISOString(),
+		intent: intent.intent,
+	})
 }
 
 /**
@@ -261,11 +378,13 @@ async function recordAutomatic(
 	sequence: LockedSequence,
 	step: StepRow | undefined,
 	classification: Extract<InboundClassification, { kind: 'AUTO_REPLY' | 'DELAY_NOTICE' }>,
+	intent: { intent: ClassifiedReply; outcome: IntentOutcome | null } | null,
 ) {
 	await insertMessage(tx, message, {
 		isFromUser: false,
 		emailStepId: step?.id ?? null,
 		automatic: classification.kind,
+		intent,
 	})
 	await tx.sequenceEvent.create({
 		data: {
@@ -316,6 +435,7 @@ async function recordBounce(
 	classification: Extract<InboundClassification, { kind: 'BOUNCE' }>,
 ) {
 	const reason = bounceReason(classification)
+	await setStepNote(prismaRun(tx), { reason: 'BOUNCED', decision: 'STOPPED' })
 	if (step) {
 		await tx.$executeRaw`
 			UPDATE "EmailStep" SET status = 'FAILED', "failureReason" = ${reason}, "updatedAt" = now()
@@ -340,6 +460,13 @@ async function recordBounce(
 				status: classification.status,
 			},
 		},
+	})
+	await enqueueWebhookEvent(prismaRun(tx), message.organizationId, 'step.bounced', {
+		contactId: sequence.contactId,
+		sequenceId: sequence.id,
+		stepId: step?.id ?? null,
+		reason,
+		bounceClass: classification.bounceClass,
 	})
 	if (['ACTIVE', 'PAUSED', 'PENDING'].includes(sequence.status)) {
 		await cancelUnsentStepsWith(prismaRun(tx), [sequence.id], reason)
@@ -368,8 +495,8 @@ export async function markRepliedByHand({
 	userId: string
 }): Promise<ManualReplyResult> {
 	return prisma.$transaction(async (tx) => {
-		const [sequence] = await tx.$queryRaw<Array<{ id: string; status: string }>>`
-			SELECT id, status::text AS status FROM "Sequence"
+		const [sequence] = await tx.$queryRaw<Array<{ id: string; status: string; contactId: string }>>`
+			SELECT id, status::text AS status, "contactId" FROM "Sequence"
 			WHERE id = ${sequenceId} AND "organizationId" = ${organizationId}
 			FOR UPDATE`
 		if (!sequence) return 'not_found'
@@ -379,6 +506,12 @@ export async function markRepliedByHand({
 			FROM "EmailStep" WHERE "sequenceId" = ${sequence.id} ORDER BY "order"`
 		const step = latestSent(steps)
 		if (!step) return 'nothing_sent'
+		const stopped = {
+			reason: 'REPLY',
+			decision: 'STOPPED',
+			detail: { message: 'Marked as replied by hand' },
+		} as const
+		await setStepNote(prismaRun(tx), stopped)
 		await tx.$executeRaw`
 			UPDATE "EmailStep" SET status = 'REPLIED', "repliedAt" = COALESCE("repliedAt", now()), "updatedAt" = now()
 			WHERE id = ${step.id} AND status IN ('SENT', 'REPLIED')`
@@ -391,9 +524,19 @@ export async function markRepliedByHand({
 				metadata: { manual: true, markedByUserId: userId },
 			},
 		})
-		await tx.$executeRaw`
+		await enqueueWebhookEvent(prismaRun(tx), organizationId, 'contact.replied', {
+			contactId: sequence.contactId,
+			sequenceId: sequence.id,
+			stepId: step.id,
+			from: null,
+			subject: null,
+			receivedAt: new Date().toISOString(),
+			markedByHand: true,
+		})
+		const paused = await tx.$executeRaw`
 			UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = now(), "updatedAt" = now()
 			WHERE id = ${sequence.id} AND status = 'ACTIVE'`
+		if (paused) await recordStoppedSteps(prismaRun(tx), [sequence.id], stopped)
 		await cancelPendingCalls(prismaRun(tx), [sequence.id])
 		return 'marked'
 	})

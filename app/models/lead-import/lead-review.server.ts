@@ -1,7 +1,9 @@
 import { Prisma } from '#app/generated/prisma/client.ts'
 import { finalizeQueueable } from '#app/models/queueable/queueable.server.ts'
 import { LEAD_IMPORT_MESSAGES } from '#app/schemas/lead-import.ts'
+import { enqueueWebhookEvent } from '#app/models/webhook/webhook-events.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
+import { prismaRun } from '#app/utils/sql-run.server.ts'
 import { saveLeads, SaveLeadsRefusal, type SaveLeadsSummary } from './save-leads.server.ts'
 
 // The review of a lead import (/lead-scraper/:queueId): its leads page by page with search, each
@@ -157,6 +159,14 @@ async function recordSave(
 				skippedCount: summary.skippedCount,
 				errorCount: summary.errorCount,
 			},
+		})
+		await enqueueWebhookEvent(prismaRun(tx), organizationId, 'import.completed', {
+			importId: leadImportId,
+			kind: 'leads',
+			saved: summary.successCount,
+			existing: summary.existingCount,
+			duplicates: summary.duplicateCount,
+			errors: summary.errorCount,
 		})
 	})
 }

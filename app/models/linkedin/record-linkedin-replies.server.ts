@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { enqueueLinkedInReplyIntent } from '#app/jobs/read-linkedin-reply-intent.ts'
 import { cancelPendingCalls } from '#app/models/phone-call/cancel-pending-calls.server.ts'
 import { type LinkedInReply } from '#app/schemas/linkedin-action.ts'
 import { queryPrepared } from '#app/utils/db.server.ts'
@@ -28,7 +29,7 @@ export async function recordLinkedInReplies(
 	},
 ) {
 	const metadata = JSON.stringify(conversationId ? { conversationId } : {})
-	const { rowCount: recorded } = await queryPrepared(
+	const { rows: inserted } = await queryPrepared<{ id: string; date: Date }>(
 		client,
 		`INSERT INTO "ConversationMessage" (id, type, "fromAddress", "bodyText", "isFromUser", date,
 			"providerMessageId", metadata, "organizationId", "sequenceId")
@@ -37,7 +38,8 @@ export async function recordLinkedInReplies(
 			r.date::timestamptz AT TIME ZONE 'UTC', 'linkedin:' || r.id, $4::jsonb, $1, $2
 		FROM unnest($3::text[], $5::text[], $6::text[]) AS r(id, text, date)
 		JOIN "Sequence" s ON s.id = $2 JOIN "Contact" c ON c.id = s."contactId"
-		ON CONFLICT ("sequenceId", "providerMessageId") DO NOTHING`,
+		ON CONFLICT ("sequenceId", "providerMessageId") DO NOTHING
+		RETURNING id, date`,
 		[
 			organizationId,
 			sequenceId,
@@ -56,7 +58,11 @@ export async function recordLinkedInReplies(
 		WHERE id = $1`,
 		[stepId, first.date, first.text, metadata],
 	)
+	const recorded = inserted.length
 	if (!recorded) return { recorded: 0 }
+	// What the latest of them means, read after this transaction (no lock held while a model answers).
+	const latest = inserted.reduce((a, b) => (b.date > a.date ? b : a))
+	await enqueueLinkedInReplyIntent(pgRun(client), { messageId: latest.id })
 	await queryPrepared(
 		client,
 		`WITH event AS (

@@ -1,3 +1,4 @@
+import { enqueueWebhookEvents } from '#app/models/webhook/webhook-events.server.ts'
 import { type SqlRun } from '#app/utils/sql-run.server.ts'
 
 /**
@@ -32,8 +33,16 @@ export async function completeFinishedSequences(run: SqlRun, sequenceIds: string
 	const rows = await run(
 		`UPDATE "Sequence" s SET status = 'COMPLETED', "completedAt" = $2, "updatedAt" = now()
 		WHERE s.id = ANY($1::text[]) AND s.status = 'ACTIVE' AND NOT ${SEQUENCE_HAS_OPEN_STEPS_SQL}
-		RETURNING s.id`,
+		RETURNING s.id, s."organizationId", s."contactId"`,
 		[sequenceIds, now.toISOString()],
+	)
+	await enqueueWebhookEvents(
+		run,
+		rows.map((row) => ({
+			organizationId: String(row.organizationId),
+			type: 'sequence.completed',
+			data: { sequenceId: row.id, contactId: row.contactId, completedAt: now.toISOString() },
+		})),
 	)
 	return rows.map((row) => row.id as string)
 }

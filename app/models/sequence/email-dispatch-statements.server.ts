@@ -1,4 +1,5 @@
 import { addEmailStepJobsSql, skippedEmailStepJobsSql } from '#app/jobs/send-email-step.ts'
+import { webhookEventsCtes } from '#app/models/webhook/webhook-events.server.ts'
 import type { SchedulingSettings } from './step-plan.ts'
 
 // The dispatcher's SQL (decision 009). The common send is three statements, each shared by the
@@ -181,11 +182,15 @@ export const FAST_CLAIM_MANY = `
  * $1 step ids, $2 provider message ids, $3 provider thread ids, $4 sent at, $5 later step ids,
  * $6 their planned times, $7 whether each is its sequence's next step, $8 when each is due and
  * $9 what holds it until its planned time (decision 014). Returns the next steps whose job was
- * skipped (`skipped`), for enqueueEmailStepJobs to add again.
+ * skipped (`skipped`), for enqueueEmailStepJobs to add again. $10 the transport of each sent step: the
+ * ledger's SENT rows name it (decision 050), through the transaction's step note, which the final
+ * SELECT sets before the step tables' triggers run at the statement's end.
  */
 export const RECORD_SENT_MANY = `
 	WITH input AS (
 		SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS i(id, "providerMessageId", "providerThreadId")
+	), note AS (
+		SELECT set_config('reachout.step_note', jsonb_build_object('transports', jsonb_object($1::text[], $10::text[]))::text, true) AS applied
 	), step AS (
 		UPDATE "EmailStep" AS e SET status = 'SENT', "sentAt" = $4, "providerMessageId" = input."providerMessageId",
 			"providerThreadId" = input."providerThreadId", "lastError" = NULL, "updatedAt" = now()
@@ -228,7 +233,19 @@ export const RECORD_SENT_MANY = `
 		WHERE sequence.status = 'ACTIVE' AND planned.next
 	), job AS (
 		${addEmailStepJobsSql('next_step AS v')}
-	)
+	), hook_input AS (
+		-- Webhook events (decision 042): each step sent, each sequence it completed.
+		SELECT step."organizationId" AS organization_id, 'step.sent' AS type, jsonb_build_object('stepId', step.id,
+			'sequenceId', step."sequenceId", 'contactId', sequence."contactId", 'channel', 'email', 'sentAt', $4::timestamptz) AS payload
+		FROM step JOIN sequence ON sequence.id = step."sequenceId"
+		UNION ALL
+		SELECT step."organizationId", 'sequence.completed', jsonb_build_object('sequenceId', sequence.id,
+			'contactId', sequence."contactId", 'completedAt', $4::timestamptz)
+		FROM step JOIN sequence ON sequence.id = step."sequenceId" JOIN finished ON finished."sequenceId" = sequence.id
+		WHERE sequence.status = 'COMPLETED' AND finished.last
+	), ${webhookEventsCtes('hook_input AS src')}
 	SELECT (SELECT count(*) FROM step)::int AS recorded, (SELECT count(*) FROM next_step)::int AS jobs,
+		(SELECT count(*) FROM note)::int AS noted,
+		(SELECT count(*) FROM hook_job)::int AS webhooks,
 		-- Next steps whose job add_jobs skipped (a worker was locking that key's job): added again after.
 		${skippedEmailStepJobsSql('next_step', 'w.run_at')}`

@@ -14,6 +14,7 @@ import { syncSequenceThread } from '#app/models/conversation/gmail-sync.server.t
 import { syncImapSequence } from '#app/models/conversation/imap-sync.server.ts'
 import { mailboxDailyLimit } from '#app/models/mailbox/mailbox.server.ts'
 import { mailDomain, transportForMailbox } from '#app/models/mailbox/mail-transport.server.ts'
+import { enqueueWebhookEvent } from '#app/models/webhook/webhook-events.server.ts'
 import { rewriteLinksForTracking } from '#app/models/tracking/tracked-links.server.ts'
 import { linkBaseUrl } from '#app/models/tracking/tracking-domain.server.ts'
 import {
@@ -26,6 +27,7 @@ import { getEnv } from '#app/utils/env.server.ts'
 import { addressDomain, newMessageId } from '#app/utils/message-id.ts'
 import { createMicroBatch } from '#app/utils/micro-batch.ts'
 import { pgRun } from '#app/utils/sql-run.server.ts'
+import { recordStoppedSteps, setStepNote, type StepNote } from '#app/models/step-ledger/step-note.server.ts'
 import {
 	CLAIM_ROW,
 	COUNT_AND_MARK_SENDING,
@@ -101,7 +103,7 @@ export async function sendEmailStep(stepId: string): Promise<DispatchOutcome> {
 	// A provider that can say whether it has a Message-ID lets the record skip waiting for the
 	// disk: if a database crash loses it, the step is found SENDING and the provider asked. SMTP
 	// cannot answer, so its record waits.
-	await recordSent(transport.kind === 'SMTP' ? 'durable' : 'lazy', row, sent)
+	await recordSent(transport.kind === 'SMTP' ? 'durable' : 'lazy', row, sent, transport.kind)
 	return recovering ? 'recovered' : 'sent'
 }
 
@@ -196,7 +198,8 @@ async function claimStep(
 	}
 	const unreachable = unreachableReason(row)
 	if (unreachable) {
-		await stopSequence(client, row, unreachable, row.contactEmail ? 'CANCELLED' : 'FAILED')
+		await setStepNote(pgRun(client), { reason: unreachable.code, decision: 'SKIPPED' })
+		await stopSequence(client, row, unreachable.text, row.contactEmail ? 'CANCELLED' : 'FAILED')
 		return done('stopped')
 	}
 	if (!repliesChecked && row.order > 1 && row.threadId) {
@@ -211,7 +214,7 @@ async function claimStep(
 	if (opening.getTime() > now.getTime()) {
 		// Planned inside the window, found outside it (the window changed, or the spread ran past its end).
 		const dueAt = row.dueAt ?? row.scheduledFor ?? now
-		return defer(client, row, { at: opening, dueAt, hold: 'WINDOW' })
+		return defer(client, row, { at: opening, dueAt, hold: 'WINDOW' }, { timeZone })
 	}
 	const limit = mailboxDailyLimit(row, now)
 	const messageId = claimMessageId(row)
@@ -227,7 +230,10 @@ async function claimStep(
 		).rowCount === 1
 	if (!marked) {
 		// Over today's cap: the window's first opening of the next day; never dropped.
-		return defer(client, row, capDeferral(now, sendWindowOf(row), timeZone, pickTimeZone(row.timeZone)))
+		return defer(client, row, capDeferral(now, sendWindowOf(row), timeZone, pickTimeZone(row.timeZone)), {
+			timeZone,
+			cap: limit,
+		})
 	}
 	// A retry after a failed attempt asks the provider first: that attempt may have gone out.
 	return { kind: 'send', row, messageId, recovering: row.lastError !== null } satisfies Claim
@@ -247,7 +253,12 @@ async function takeOverSending(client: pg.PoolClient, row: ClaimRow, now: Date):
 	}
 	// A takeover is an attempt too, so a send that keeps dying still reaches the limit.
 	if (row.sendAttempts >= getEnv().EMAIL_SEND_MAX_ATTEMPTS) {
-		await failStep(client, row, row.lastError ?? `Sending was interrupted ${row.sendAttempts} times`)
+		await failStep(
+			client,
+			row,
+			row.lastError ?? `Sending was interrupted ${row.sendAttempts} times`,
+			'GAVE_UP',
+		)
 		return done('failed')
 	}
 	await client.query(
@@ -258,16 +269,26 @@ async function takeOverSending(client: pg.PoolClient, row: ClaimRow, now: Date):
 	return { kind: 'send', row, messageId: row.messageId!, recovering: true }
 }
 
+/** Why the step cannot go: its ledger code and the words the drawer and the sequence show. */
 function unreachableReason(row: ClaimRow) {
-	if (row.unsubscribedAt) return 'The contact unsubscribed'
-	if (row.emailBouncedAt) return "The contact's address bounced"
-	if (!row.contactEmail) return 'The contact has no email address'
-	if (!row.mailboxId) return 'The sender mailbox was removed'
+	if (row.unsubscribedAt) return { code: 'UNSUBSCRIBED', text: 'The contact unsubscribed' }
+	if (row.emailBouncedAt) return { code: 'BOUNCED', text: "The contact's address bounced" }
+	if (!row.contactEmail) return { code: 'NO_EMAIL', text: 'The contact has no email address' }
+	if (!row.mailboxId) return { code: 'NO_MAILBOX', text: 'The sender mailbox was removed' }
 	return null
 }
 
-/** Holds the step (the reason is what the drawer shows) and queues it behind the others held until then. */
-async function defer(client: pg.PoolClient, row: ClaimRow, send: PlannedSend): Promise<Claim> {
+/**
+ * Holds the step (the reason is what the drawer shows) and queues it behind the others held until
+ * then; the ledger keeps the zone it was decided in and the cap that held it.
+ */
+async function defer(
+	client: pg.PoolClient,
+	row: ClaimRow,
+	send: PlannedSend,
+	detail: { timeZone: string; cap?: number },
+): Promise<Claim> {
+	await setStepNote(pgRun(client), { reason: send.hold ?? 'WINDOW', detail })
 	await client.query(
 		`UPDATE "EmailStep" SET "scheduledFor" = $1, "dueAt" = $2, "holdReason" = $3::"SendHoldReason", "updatedAt" = now()
 		WHERE id = $4`,
@@ -309,6 +330,7 @@ async function handleSendError(row: ClaimRow, error: unknown): Promise<DispatchO
 	if (error instanceof GoogleScopeError) {
 		// Nothing went out: hand the step and its count back and stop until Gmail is granted again.
 		await withSqlTransaction(async (client) => {
+			await setStepNote(pgRun(client), { reason: 'GMAIL_ACCESS' })
 			await client.query(
 				`UPDATE "EmailStep" SET status = 'SCHEDULED', "sendingStartedAt" = NULL, "updatedAt" = now()
 				WHERE id = $1 AND status = 'SENDING'`,
@@ -331,7 +353,13 @@ async function handleSendError(row: ClaimRow, error: unknown): Promise<DispatchO
 				VALUES (gen_random_uuid()::text, 'BOUNCE', $1::jsonb, $2, $3, $4)`,
 				[JSON.stringify({ reason: error.message }), row.organizationId, row.sequenceId, row.id],
 			)
-			await failStep(client, row, "The contact's address bounced")
+			await failStep(client, row, "The contact's address bounced", 'BOUNCED')
+			await enqueueWebhookEvent(pgRun(client), row.organizationId, 'step.bounced', {
+				sequenceId: row.sequenceId,
+				stepId: row.id,
+				reason: "The contact's address bounced",
+				bounceClass: 'PERMANENT_RECIPIENT',
+			})
 		})
 		return 'failed'
 	}
@@ -340,7 +368,7 @@ async function handleSendError(row: ClaimRow, error: unknown): Promise<DispatchO
 		// the server's words; the contact is not marked.
 		await withSqlTransaction(async (client) => {
 			await giveBackDailyCount(client, row)
-			await failStep(client, row, error.message)
+			await failStep(client, row, error.message, 'REFUSED')
 		})
 		return 'failed'
 	}
@@ -379,7 +407,7 @@ async function retryLater(row: ClaimRow, error: unknown): Promise<DispatchOutcom
 					[row.mailboxId, reason],
 				)
 			}
-			await failStep(client, row, `${reason}; gave up after ${attempts} attempts`)
+			await failStep(client, row, `${reason}; gave up after ${attempts} attempts`, 'GAVE_UP')
 			return 'failed'
 		}
 		const delay = retryDelayMs(attempts, {
@@ -418,14 +446,17 @@ async function clearUnreachableFlag(mailboxId: string) {
 
 /** The user must grant Gmail again (the app asks); resuming the sequence carries on. */
 async function pauseForGmailAccess(client: pg.PoolClient, sequenceId: string) {
-	await client.query(
+	const { rowCount } = await client.query(
 		`UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = now(), "failureReason" = $2, "updatedAt" = now()
 		WHERE id = $1 AND status = 'ACTIVE'`,
 		[sequenceId, 'Gmail access is needed to send from this mailbox'],
 	)
+	if (rowCount) await recordStoppedSteps(pgRun(client), [sequenceId], { reason: 'GMAIL_ACCESS' })
 }
 
-async function failStep(client: pg.PoolClient, row: ClaimRow, reason: string) {
+/** `code`: the ledger's reason for the failed step and for the steps its sequence will not send. */
+async function failStep(client: pg.PoolClient, row: ClaimRow, reason: string, code: StepNote['reason']) {
+	await setStepNote(pgRun(client), { reason: code, decision: 'STOPPED' })
 	await client.query(
 		`UPDATE "EmailStep" SET status = 'FAILED', "failureReason" = $2, "failedAt" = now(), "updatedAt" = now()
 		WHERE id = $1 AND status = 'SENDING'`,
@@ -448,11 +479,16 @@ async function stopSequence(
 	)
 }
 
-type SentRecord = { row: ClaimRow; sent: SentEmail }
+type SentRecord = { row: ClaimRow; sent: SentEmail; transport: MailTransport['kind'] }
 
 /** RECORD_SENT_MANY for this send and the others recorded in the same turn. */
-function recordSent(pool: 'durable' | 'lazy', row: ClaimRow, sent: SentEmail) {
-	return (pool === 'lazy' ? recordLazily : recordDurably)({ row, sent })
+function recordSent(
+	pool: 'durable' | 'lazy',
+	row: ClaimRow,
+	sent: SentEmail,
+	transport: MailTransport['kind'],
+) {
+	return (pool === 'lazy' ? recordLazily : recordDurably)({ row, sent, transport })
 }
 
 /**
@@ -487,6 +523,8 @@ function recordPlan(records: SentRecord[]) {
 		rest.map((step) => step.next),
 		rest.map((step) => step.dueAt.toISOString()),
 		rest.map((step) => step.hold),
+		// The ledger's SENT rows name the transport (decision 050).
+		records.map(({ transport }) => transport),
 	]
 	return { values, held }
 }
@@ -541,7 +579,7 @@ const recordDurably = createMicroBatch(recordSentBatchOn(sqlPool))
 
 // The local outbox lives in this database: storing the email and recording it SENT are one
 // statement, so the pair is all or nothing and needs no provider check.
-const STORE_IN_OUTBOX_AND_RECORD = `WITH stored AS (${insertOutboxRowsSql(10)}), ${RECORD_SENT_MANY.replace(/^\s*WITH /, '')}`
+const STORE_IN_OUTBOX_AND_RECORD = `WITH stored AS (${insertOutboxRowsSql(11)}), ${RECORD_SENT_MANY.replace(/^\s*WITH /, '')}`
 
 /** Sends through the local outbox and records it, with the other outbox sends of this turn. */
 const deliverToOutbox = createMicroBatch(async (sends: Array<{ row: ClaimRow; email: OutgoingEmail }>) => {
@@ -550,7 +588,11 @@ const deliverToOutbox = createMicroBatch(async (sends: Array<{ row: ClaimRow; em
 	)
 	const records = sends.map(({ row, email }, index) => {
 		const id = outbox.ids[index]!
-		return { row, sent: { providerMessageId: id, providerThreadId: email.threadId ?? id } }
+		return {
+			row,
+			sent: { providerMessageId: id, providerThreadId: email.threadId ?? id },
+			transport: 'OUTBOX' as const,
+		}
 	})
 	const { values, held } = recordPlan(records)
 	await runRecordStatement(lazyCommitSqlPool(), {

@@ -21,7 +21,8 @@ export async function getSequenceStats(organizationId: string, sequenceId: strin
 	if (!sequence) return null
 	const events = await prisma.sequenceEvent.groupBy({
 		by: ['type', 'emailStepId'],
-		where: { organizationId, sequenceId },
+		// A scanner's clicks are not clicks here (decision 044; the analytics count them apart).
+		where: { organizationId, sequenceId, OR: [{ type: { not: 'LINK_CLICK' } }, { botReason: null }] },
 		_count: { _all: true },
 	})
 	const count = (type: string) =>

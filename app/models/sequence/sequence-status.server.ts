@@ -1,4 +1,5 @@
 import { Prisma, type SequenceStatus } from '#app/generated/prisma/client.ts'
+import { recordStoppedSteps, setStepNote } from '#app/models/step-ledger/step-note.server.ts'
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { enqueueEmailStepJobs } from '#app/jobs/send-email-step.ts'
 import { prisma } from '#app/utils/db.server.ts'
@@ -212,9 +213,12 @@ export async function changeSequenceStatus({
 					throw new SequenceRuleError('Every email step needs a body before the sequence starts', 422)
 				if (sequence.shouldResetGmailScope)
 					throw new GoogleScopeError('Gmail access is needed to send from this mailbox')
+				// The ledger (decision 050) says a paused sequence's steps were planned again on resuming.
+				if (sequence.status === 'PAUSED') await setStepNote(prismaRun(tx), { reason: 'RESUMED' })
 				await scheduleFrom(tx, [sequence], now)
 				await tx.$executeRaw`
 					UPDATE "Sequence" SET status = 'ACTIVE', "failureReason" = NULL, "stoppedAt" = NULL,
+						"resumeAt" = NULL, "resumeReason" = NULL,
 						"activatedAt" = COALESCE("activatedAt", ${now}), "updatedAt" = now()
 					WHERE id = ${sequence.id}`
 			} else if (status === 'PAUSED') {
@@ -223,10 +227,14 @@ export async function changeSequenceStatus({
 				await tx.$executeRaw`
 					UPDATE "Sequence" SET status = 'PAUSED', "stoppedAt" = ${now}, "updatedAt" = now()
 					WHERE id = ${sequence.id}`
+				// The unsent steps stay SCHEDULED and are never claimed while it is paused.
+				await recordStoppedSteps(prismaRun(tx), [sequence.id], { reason: 'PAUSED' })
 			} else {
+				await setStepNote(prismaRun(tx), { reason: 'CANCELLED', decision: 'STOPPED' })
 				await cancelUnsentSteps(tx, [sequence.id], 'The sequence was cancelled')
 				await tx.$executeRaw`
-					UPDATE "Sequence" SET status = 'CANCELLED', "stoppedAt" = ${now}, "updatedAt" = now()
+					UPDATE "Sequence" SET status = 'CANCELLED', "stoppedAt" = ${now}, "resumeAt" = NULL,
+						"resumeReason" = NULL, "updatedAt" = now()
 					WHERE id = ${sequence.id}`
 			}
 			return { id: sequence.id, status }

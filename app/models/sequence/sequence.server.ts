@@ -5,7 +5,8 @@ import { type CreateSequenceData, SEQUENCE_MESSAGES } from '#app/schemas/sequenc
 import { prisma } from '#app/utils/db.server.ts'
 import { type EditorState } from '#app/utils/editor-json/editor-state.ts'
 import { emailBodyFrom } from '#app/utils/editor-json/email-body.ts'
-import { changeSequenceStatus, SequenceRuleError } from './sequence-status.server.ts'
+import { launchSequence, PreflightProblemsError } from '#app/models/preflight/launch.server.ts'
+import { SequenceRuleError } from './sequence-status.server.ts'
 
 // Sequences: the manual builder's create, the drawer's detail, a contact's list (View
 // Sequences), the organization's Sequences page, delete. Every query is scoped by organization.
@@ -175,8 +176,15 @@ export async function createSequence(actor: MailboxOwner, input: CreateSequenceD
 	})
 	if (!input.shouldStartImmediately) return sequence
 	try {
-		await changeSequenceStatus({ organizationId, sequenceId: sequence.id, status: 'ACTIVE' })
+		// Started at once, it goes through the pre-flight check as any launch (decision 051).
+		await launchSequence({
+			actor: { organizationId, userId: actor.userId, email: actor.email },
+			sequenceId: sequence.id,
+			acknowledgeProblems: input.acknowledgeProblems ?? false,
+		})
 	} catch (error) {
+		// Problems found: the draft stays, for its launch page (or PUT ACTIVE with acknowledgeProblems).
+		if (error instanceof PreflightProblemsError) throw error
 		await prisma.sequence.deleteMany({ where: { id: sequence.id, organizationId } })
 		throw error
 	}
@@ -221,7 +229,9 @@ function sequenceProgressFields(steps: {
 	linkedInSteps: { status: string }[]
 }) {
 	const { sent, total, percent } = sequenceProgress(steps)
-	return { stepCount: total, sentStepCount: sent, sendProgress: percent }
+	// The contact answered a step: a PAUSED sequence reads Replied (sequenceStatusLabel).
+	const replied = [...steps.emailSteps, ...steps.linkedInSteps].some((step) => step.status === 'REPLIED')
+	return { stepCount: total, sentStepCount: sent, sendProgress: percent, replied }
 }
 
 /**
@@ -290,19 +300,29 @@ export async function listOrganizationSequences(
 			},
 		}),
 	])
-	const clicks = rows.length
+	const events = rows.length
 		? await prisma.sequenceEvent.groupBy({
-				by: ['sequenceId'],
-				where: { organizationId, type: 'LINK_CLICK', sequenceId: { in: rows.map((row) => row.id) } },
+				by: ['sequenceId', 'type'],
+				where: {
+					organizationId,
+					// People's clicks: a scanner's are counted apart (decision 044).
+					OR: [{ type: 'LINK_CLICK', botReason: null }, { type: 'REPLY' }],
+					sequenceId: { in: rows.map((row) => row.id) },
+				},
 				_count: { _all: true },
 			})
 		: []
-	const clicksBySequence = new Map(clicks.map((row) => [row.sequenceId, row._count._all]))
+	const clicksBySequence = new Map(
+		events.filter((row) => row.type === 'LINK_CLICK').map((row) => [row.sequenceId, row._count._all]),
+	)
+	// A reply (email, LinkedIn or marked by hand) stopped it: the badge reads Replied, not Paused.
+	const repliedSequences = new Set(events.filter((row) => row.type === 'REPLY').map((row) => row.sequenceId))
 	const sequences = rows.map(({ emailSteps, linkedInSteps, _count, mailbox, ...sequence }) => {
 		const progress = sequenceProgress({ emailSteps, linkedInSteps })
 		return {
 			...sequence,
 			fromEmail: fromEmailOf(mailbox, emailSteps),
+			replied: repliedSequences.has(sequence.id),
 			stats: {
 				steps: progress.total + _count.phoneCallSteps,
 				sent: progress.sent,

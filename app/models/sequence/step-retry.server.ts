@@ -1,6 +1,7 @@
 import { enqueueEmailStepJobs } from '#app/jobs/send-email-step.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { prismaRun } from '#app/utils/sql-run.server.ts'
+import { setStepNote } from '#app/models/step-ledger/step-note.server.ts'
 import { SequenceRuleError } from './sequence-status.server.ts'
 
 /**
@@ -46,6 +47,7 @@ export async function retryFailedEmailStep({
 		// The later steps the failure cancelled come back: email steps (they carry its reason) are
 		// planned again when this one sends; LinkedIn and phone-call steps keep their planned times
 		// (nothing else cancels them while the sequence stays FAILED).
+		await setStepNote(prismaRun(tx), { reason: 'RETRY_BY_HAND' })
 		await tx.emailStep.updateMany({
 			where: { sequenceId, status: 'CANCELED', failureReason: step.failureReason, order: { gt: step.order } },
 			data: { status: 'PENDING', failureReason: null },

@@ -1,5 +1,7 @@
 import { redirect } from '@remix-run/node'
-import type { Role } from '#app/generated/prisma/enums.ts'
+import type { ApiTokenScope, Role } from '#app/generated/prisma/enums.ts'
+import { authenticateApiToken } from '#app/models/api-token/authenticate-api-token.server.ts'
+import { API_TOKEN_MESSAGES } from '#app/schemas/api-token.ts'
 import { apiError } from '#app/utils/api.server.ts'
 import { adminEmailDomains } from '#app/utils/env.server.ts'
 import { noteActingOrganization } from '#app/utils/request-context.server.ts'
@@ -7,9 +9,12 @@ import { answersSignInWithRedirect } from '#app/utils/request-kind.ts'
 import { clearSessionCookie, readSessionId } from '#app/utils/session.server.ts'
 import { findActiveSession } from './session.server.ts'
 
-/** Who is acting: the user, their organization and role, and the session. */
+/** Who is acting: the user, their organization and role, and the session or API token. */
 export type Actor = {
-	sessionId: string
+	/** The browser session; null when a personal access token acts (decision 041). */
+	sessionId: string | null
+	/** The personal access token acting, with its scope; null for a session. */
+	apiToken: { id: string; scope: ApiTokenScope } | null
 	userId: string
 	email: string
 	name: string
@@ -28,6 +33,7 @@ export async function getActor(request: Request): Promise<Actor | null> {
 	noteActingOrganization(membership.organizationId)
 	return {
 		sessionId: session.id,
+		apiToken: null,
 		userId: session.user.id,
 		email: session.user.email,
 		name: session.user.name,
@@ -50,12 +56,42 @@ export async function requireActor(request: Request): Promise<Actor> {
 	throw await signedOutResponse(request, 'sign-in')
 }
 
-/** For the JSON API: 401 without a valid session. */
+/**
+ * For the JSON API: the session's actor, or — under /api/ with an `Authorization` header — the
+ * personal access token's (decision 041). 401 without a valid session or token; 403 when a
+ * read-only token asks for anything but GET or HEAD.
+ */
 export async function requireApiActor(request: Request): Promise<Actor> {
+	if (request.headers.has('authorization') && new URL(request.url).pathname.startsWith('/api/'))
+		return requireTokenActor(request)
 	const actor = await getActor(request)
 	if (actor) return actor
 	throw await signedOutResponse(request, 'unauthorized')
 }
+
+/** The header alone decides: a bad token is refused even beside a valid session cookie. */
+async function requireTokenActor(request: Request): Promise<Actor> {
+	const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')
+	if (!match?.[1]) throw apiError(401, 'unauthorized', API_TOKEN_MESSAGES.malformed)
+	const token = await authenticateApiToken(match[1])
+	if (!token) throw apiError(401, 'unauthorized', API_TOKEN_MESSAGES.invalid)
+	if (token.scope === 'READ' && !READ_METHODS.has(request.method.toUpperCase()))
+		throw apiError(403, 'insufficient_scope', API_TOKEN_MESSAGES.readOnly)
+	noteActingOrganization(token.organizationId)
+	return {
+		sessionId: null,
+		apiToken: { id: token.tokenId, scope: token.scope },
+		userId: token.user.id,
+		email: token.user.email,
+		name: token.user.name,
+		organizationId: token.organizationId,
+		role: token.role,
+		isPlatformAdmin: isPlatformAdminEmail(token.user.email, token.user.emailVerified),
+	}
+}
+
+/** What a read-only token may do: the safe methods (a POST that only searches still counts as a write). */
+const READ_METHODS = new Set(['GET', 'HEAD'])
 
 /**
  * The answer without a session. Resource routes (`/resources/…`) serve both pages and programs,

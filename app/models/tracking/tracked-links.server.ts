@@ -1,6 +1,12 @@
 import { prisma } from '#app/utils/db.server.ts'
 import { appUrl, getEnv } from '#app/utils/env.server.ts'
 import { ANCHOR_TAG, decodeHtmlEntities, HREF_ATTRIBUTE, hrefUrl, isWebUrl } from './anchor-links.ts'
+import {
+	BURST_DISTINCT_LINKS,
+	BURST_WINDOW_SECONDS,
+	type BotReason,
+	classifyClick,
+} from './click-classification.ts'
 import { CLICK_BURST_WINDOW_MS, decideClick, type LandingReason } from './click-rules.ts'
 import { openToken, sealToken } from './signed-token.server.ts'
 
@@ -67,12 +73,19 @@ export type TrackedLinkClick =
 	| { kind: 'redirect'; url: string }
 	| { kind: 'landing'; url: string; reason: LandingReason; organizationName: string; sentAt: Date }
 
+/** The request's part in classifying a click (click-classification.ts). */
+export type ClickRequest = { method?: string; userAgent?: string | null; now?: Date }
+
 /**
  * What a click on `/t/<token>` gets (click-rules.ts): one read of the step, with its recent clicks
  * counted in the same statement, then LINK_CLICK recorded for a redirect only. A landing page
- * records nothing: its reader has not gone anywhere yet, and its link leads straight on.
+ * records nothing: its reader has not gone anywhere yet, and its link leads straight on. A
+ * scanner's click redirects like any other but is recorded with its reason (decision 044).
  */
-export async function followTrackedLink(token: string, now = new Date()): Promise<TrackedLinkClick> {
+export async function followTrackedLink(
+	token: string,
+	{ method = 'GET', userAgent = null, now = new Date() }: ClickRequest = {},
+): Promise<TrackedLinkClick> {
 	const link = readTrackedLink(token)
 	if (!link) return { kind: 'not-found' }
 	const step = await prisma.emailStep.findUnique({
@@ -107,16 +120,46 @@ export async function followTrackedLink(token: string, now = new Date()): Promis
 			sentAt: (step.sentAt ?? step.repliedAt)!,
 		}
 	}
-	await prisma.sequenceEvent.create({
-		data: {
-			type: 'LINK_CLICK',
-			url: link.url,
-			emailStepId: step.id,
-			sequenceId: step.sequenceId,
-			organizationId: step.organizationId,
-		},
+	await recordClick({
+		step,
+		url: link.url,
+		now,
+		botReason: classifyClick({ method, userAgent, sentAt: step.sentAt ?? step.repliedAt, now }),
 	})
 	return { kind: 'redirect', url: link.url }
+}
+
+/**
+ * LINK_CLICK, in one statement with the burst check: when this click makes BURST_DISTINCT_LINKS
+ * different links of the email within BURST_WINDOW_SECONDS, it and the window's earlier clicks
+ * are the burst's. Two clicks racing may each miss the other; the next one of the burst marks both.
+ */
+async function recordClick({
+	step,
+	url,
+	now,
+	botReason,
+}: {
+	step: { id: string; sequenceId: string; organizationId: string }
+	url: string
+	now: Date
+	botReason: BotReason | null
+}) {
+	const since = new Date(now.getTime() - BURST_WINDOW_SECONDS * 1000)
+	await prisma.$executeRaw`
+		WITH burst AS (
+			SELECT count(DISTINCT e.url) FILTER (WHERE e.url <> ${url}) + 1 >= ${BURST_DISTINCT_LINKS} AS yes
+			FROM "SequenceEvent" e
+			WHERE e."emailStepId" = ${step.id} AND e.type = 'LINK_CLICK' AND e."createdAt" > ${since}
+		), marked AS (
+			UPDATE "SequenceEvent" e SET "botReason" = 'burst'
+			WHERE e."emailStepId" = ${step.id} AND e.type = 'LINK_CLICK' AND e."createdAt" > ${since}
+				AND e."botReason" IS NULL AND (SELECT yes FROM burst)
+		)
+		INSERT INTO "SequenceEvent" (id, type, url, "organizationId", "sequenceId", "emailStepId", "botReason", "createdAt")
+		SELECT gen_random_uuid()::text, 'LINK_CLICK', ${url}, ${step.organizationId}, ${step.sequenceId}, ${step.id},
+			coalesce(${botReason}::text, CASE WHEN burst.yes THEN 'burst' END), ${now}
+		FROM burst`
 }
 
 /**

@@ -1,6 +1,10 @@
+import { type Prisma } from '#app/generated/prisma/client.ts'
+import { enqueueWebhookEvent } from '#app/models/webhook/webhook-events.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { appUrl } from '#app/utils/env.server.ts'
 import { openToken, sealToken } from '#app/models/tracking/signed-token.server.ts'
+import { prismaRun } from '#app/utils/sql-run.server.ts'
+import { setStepNote } from '#app/models/step-ledger/step-note.server.ts'
 
 /**
  * Unsubscribing (RFC 8058). Every email carries a link to `/unsubscribe/<token>` in its body and
@@ -85,35 +89,80 @@ export async function unsubscribeByToken(token: string, now = new Date()) {
 	const { organizationId } = step
 	const contactId = step.sequence.contactId
 
-	const newlyUnsubscribed = await prisma.$transaction(async (tx) => {
-		const locked = await tx.$queryRaw<Array<{ id: string }>>`
-			SELECT id FROM "Sequence"
-			WHERE "organizationId" = ${organizationId} AND "contactId" = ${contactId}
-				AND status::text IN ('ACTIVE', 'PAUSED', 'PENDING')
-			ORDER BY id
-			FOR UPDATE`
-		const sequenceIds = locked.map((row) => row.id)
-		if (sequenceIds.length) {
-			await tx.emailStep.updateMany({
-				where: { organizationId, sequenceId: { in: sequenceIds }, status: { in: [...UNSENT_STEP_STATUSES] } },
-				data: { status: 'CANCELED', failureReason: UNSUBSCRIBED_REASON, scheduledFor: null },
-			})
-			await tx.sequence.updateMany({
-				where: { organizationId, id: { in: sequenceIds }, status: { in: [...RUNNING_STATUSES] } },
-				data: { status: 'CANCELLED', stoppedAt: now, failureReason: UNSUBSCRIBED_REASON },
-			})
-		}
-		const flagged = await tx.contact.updateMany({
-			where: { id: contactId, organizationId, unsubscribedAt: null },
-			data: { unsubscribedAt: now },
-		})
-		if (flagged.count === 0) return false
-		await tx.sequenceEvent.create({
-			data: { type: 'UNSUBSCRIBE', organizationId, sequenceId: step.sequenceId, emailStepId: step.id },
-		})
-		return true
-	})
+	const newlyUnsubscribed = await prisma.$transaction((tx) =>
+		suppressContact(tx, {
+			organizationId,
+			contactId,
+			sequenceId: step.sequenceId,
+			emailStepId: step.id,
+			now,
+		}),
+	)
 	return { organizationName: step.organization.name, newlyUnsubscribed }
+}
+
+/**
+ * The contact is never emailed again: `unsubscribedAt` set (once), an UNSUBSCRIBE event on the
+ * sequence that learned it, and every running sequence of theirs CANCELLED with its unsent email
+ * steps. Each sequence row is locked first, as the dispatcher locks it to claim a step, so a step is
+ * either claimed before (and sent) or canceled — never both. Used by the unsubscribe link and by a
+ * reply that asks to stop (reply intent). True when the contact was not unsubscribed before.
+ */
+export async function suppressContact(
+	tx: Prisma.TransactionClient,
+	{
+		organizationId,
+		contactId,
+		sequenceId,
+		emailStepId,
+		now,
+		reason = UNSUBSCRIBED_REASON,
+	}: {
+		organizationId: string
+		contactId: string
+		sequenceId: string
+		emailStepId: string | null
+		now: Date
+		reason?: string
+	},
+) {
+	const locked = await tx.$queryRaw<Array<{ id: string }>>`
+		SELECT id FROM "Sequence"
+		WHERE "organizationId" = ${organizationId} AND "contactId" = ${contactId}
+			AND status::text IN ('ACTIVE', 'PAUSED', 'PENDING')
+		ORDER BY id
+		FOR UPDATE`
+	const sequenceIds = locked.map((row) => row.id)
+	if (sequenceIds.length) {
+		await setStepNote(prismaRun(tx), { reason: 'UNSUBSCRIBED', decision: 'SKIPPED' })
+		await tx.emailStep.updateMany({
+			where: { organizationId, sequenceId: { in: sequenceIds }, status: { in: [...UNSENT_STEP_STATUSES] } },
+			data: { status: 'CANCELED', failureReason: reason, scheduledFor: null },
+		})
+		await tx.sequence.updateMany({
+			where: { organizationId, id: { in: sequenceIds }, status: { in: [...RUNNING_STATUSES] } },
+			data: {
+				status: 'CANCELLED',
+				stoppedAt: now,
+				failureReason: reason,
+				resumeAt: null,
+				resumeReason: null,
+			},
+		})
+	}
+	const flagged = await tx.contact.updateMany({
+		where: { id: contactId, organizationId, unsubscribedAt: null },
+		data: { unsubscribedAt: now },
+	})
+	if (flagged.count === 0) return false
+	await tx.sequenceEvent.create({ data: { type: 'UNSUBSCRIBE', organizationId, sequenceId, emailStepId } })
+	await enqueueWebhookEvent(prismaRun(tx), organizationId, 'contact.unsubscribed', {
+		contactId,
+		sequenceId,
+		stepId: emailStepId,
+		unsubscribedAt: now.toISOString(),
+	})
+	return true
 }
 
 function escapeAttribute(value: string) {

@@ -38,13 +38,20 @@ export async function loadAddContactsPanel(url: URL, organizationId: string, gro
 	if (!url.searchParams.has('add')) return null
 	const filter = contactFilterFromSearchParams(url.searchParams)
 	const page = parsePage(url.searchParams.get('page'))
-	const { rows, total } = await listGroupCandidates(
+	const { rows, total, addable } = await listGroupCandidates(
 		organizationId,
 		group,
 		filter,
 		pageWindow(page, CONTACTS_PAGE_SIZE),
 	)
-	return { search: filter.search ?? '', tags: filter.tags, page, total, rows: rows.map(withIsoCreatedAt) }
+	return {
+		search: filter.search ?? '',
+		tags: filter.tags,
+		page,
+		total,
+		addable,
+		rows: rows.map(withIsoCreatedAt),
+	}
 }
 
 /**

@@ -8,7 +8,8 @@ import { getSequence, type SequenceDetail } from '#app/models/sequence/sequence.
 import { getStepSchedule } from '#app/models/sequence/step-schedule.server.ts'
 import { type Actor } from '#app/models/session/auth.server.ts'
 import { hasPhoneCalls } from '#app/models/user/feature-flags.server.ts'
-import { type DrawerData, type DrawerLoaderData } from '#app/schemas/sequence-drawer.ts'
+import { getStepHistories } from '#app/models/step-ledger/step-histories.server.ts'
+import { type DrawerData, type DrawerLoaderData, type StepHistoryLine } from '#app/schemas/sequence-drawer.ts'
 
 // The sequence drawer's data (sequences.$sequenceId.tsx's loader, also loaded by the View
 // Sequences dialog's fetcher), with the drawer's own address and the list's under it.
@@ -24,7 +25,9 @@ function toDrawerData(
 	repliesDetected: boolean,
 	noteLimitMessage: string | null,
 	phoneCalls: boolean,
+	histories: Map<string, StepHistoryLine[]>,
 ): DrawerData {
+	const history = (stepId: string) => histories.get(stepId) ?? []
 	return {
 		readOnly,
 		messages,
@@ -42,6 +45,7 @@ function toDrawerData(
 			phoneCallSteps: phoneCalls
 				? detail.phoneCallSteps.map((step) => ({
 						id: step.id,
+						history: history(step.id),
 						order: step.order,
 						talkingPoints: step.talkingPoints,
 						daysAfter: step.daysAfter,
@@ -57,6 +61,7 @@ function toDrawerData(
 			timeZones: schedule.timeZones,
 			emailSteps: detail.emailSteps.map((step) => ({
 				id: step.id,
+				history: history(step.id),
 				order: step.order,
 				subject: step.subject,
 				body: step.body,
@@ -83,6 +88,7 @@ function toDrawerData(
 				} | null
 				return {
 					id: step.id,
+					history: history(step.id),
 					order: step.order,
 					username: step.username,
 					linkedinUrl: step.linkedinUrl,
@@ -171,11 +177,13 @@ export async function loadDrawer(actor: Actor, sequenceId: string, url: URL) {
 		body: message.body,
 		isFromUser: message.isFromUser,
 		automatic: message.automatic,
+		intent: message.intent,
 	}))
-	const [watch, events, noteLimitMessage] = await Promise.all([
+	const [watch, events, noteLimitMessage, histories] = await Promise.all([
 		replyWatchForMailbox(detail.mailboxId),
 		getSequenceTimeline(actor.organizationId, detail.id),
 		detail.linkedInSteps.length ? noteLimitMessageFor(actor.organizationId, detail.id) : null,
+		getStepHistories(actor.organizationId, detail.id),
 	])
 	const repliesDetected = watch !== 'none'
 	const timeline = (events ?? []).map((event) => ({ ...event, at: event.at.toISOString() }))
@@ -189,6 +197,7 @@ export async function loadDrawer(actor: Actor, sequenceId: string, url: URL) {
 			repliesDetected,
 			noteLimitMessage,
 			phoneCalls,
+			histories,
 		),
 		...page,
 	}

@@ -10,6 +10,7 @@ import { type ToastInput } from '#app/utils/toast.server.ts'
 export type DrawerContext = {
 	organizationId: string
 	userId: string
+	email: string
 	sequenceId: string
 	fetcherMode: boolean
 }
@@ -30,6 +31,8 @@ export type Outcome = {
 	error?: string
 	message?: string
 	sequenceDeleted?: boolean
+	/** Go to this page instead, with or without JavaScript (the pre-flight check's problems). */
+	redirectTo?: string
 	/** Without JavaScript: come back to the drawer with these parameters (a confirmation). */
 	returnParams?: Record<string, string>
 }

@@ -1,6 +1,8 @@
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { cancelSequenceGenerations } from '#app/models/assistant/cancel-generation.server.ts'
 import { markRepliedByHand } from '#app/models/conversation/reply-detection.server.ts'
+import { correctReplyIntent } from '#app/models/reply-intent/correct-reply-intent.server.ts'
+import { launchSequence, PreflightProblemsError } from '#app/models/preflight/launch.server.ts'
 import { changeSequenceStatus, SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
 import { retryFailedEmailStep } from '#app/models/sequence/step-retry.server.ts'
 import { deleteSequence, getSequence } from '#app/models/sequence/sequence.server.ts'
@@ -21,12 +23,17 @@ const STATUS = { activate: 'ACTIVE', pause: 'PAUSED', cancel: 'CANCELLED' } as c
 
 export const changeStatus: DrawerHandler<'activate' | 'pause' | 'cancel'> = async (
 	intent,
-	{ organizationId, sequenceId },
+	{ organizationId, userId, email, sequenceId },
 ) => {
 	try {
-		await changeSequenceStatus({ organizationId, sequenceId, status: STATUS[intent.intent] })
+		// Activating a draft runs the pre-flight check; its problems are listed on the check's page.
+		if (intent.intent === 'activate')
+			await launchSequence({ actor: { organizationId, userId, email }, sequenceId })
+		else await changeSequenceStatus({ organizationId, sequenceId, status: STATUS[intent.intent] })
 		return success('Sequence updated successfully', { closes: intent.intent === 'activate' })
 	} catch (error) {
+		if (error instanceof PreflightProblemsError)
+			return { ok: false, redirectTo: `/sequences/${encodeURIComponent(sequenceId)}/launch` }
 		if (error instanceof GoogleScopeError) return googlePermissionNeeded(error)
 		return failure('Failed to update sequence', error)
 	}
@@ -96,4 +103,18 @@ export const retryStep: DrawerHandler<'retry-step'> = async (intent, { organizat
 			return notFound('Failed to retry the step')
 		return failure('Failed to retry the step', error)
 	}
+}
+
+/** The user says what a reply really meant: the label changes, what was done stays. */
+export const correctIntent: DrawerHandler<'correct-reply-intent'> = async (
+	intent,
+	{ organizationId, sequenceId },
+) => {
+	const corrected = await correctReplyIntent({
+		organizationId,
+		sequenceId,
+		messageId: intent.messageId,
+		intent: intent.replyIntent,
+	})
+	return corrected ? success('Reply intent corrected') : notFound('Failed to correct the reply intent')
 }

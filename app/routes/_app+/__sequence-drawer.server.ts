@@ -9,6 +9,7 @@ import { replyToThread } from './__sequence-drawer-reply.server.ts'
 import {
 	cancelGeneration,
 	changeStatus,
+	correctIntent,
 	deleteWholeSequence,
 	markReplied,
 	retryStep,
@@ -44,6 +45,7 @@ const drawerHandlers: IntentHandlers<Intent, DrawerContext, Outcome> = {
 	'update-phone-talking-points': updatePhoneTalkingPoints,
 	reply: replyToThread,
 	'mark-replied': markReplied,
+	'correct-reply-intent': correctIntent,
 	'retry-step': retryStep,
 	'apply-modification': applyModification,
 }
@@ -60,6 +62,7 @@ export async function runDrawerAction(actor: Actor, sequenceId: string, formData
 		? await runIntent(drawerHandlers, parsed.data, {
 				organizationId: actor.organizationId,
 				userId: actor.userId,
+				email: actor.email,
 				sequenceId,
 				fetcherMode,
 			})
@@ -73,6 +76,7 @@ export async function runDrawerAction(actor: Actor, sequenceId: string, formData
 		...(outcome.sequenceDeleted ? { sequenceDeleted: true } : {}),
 	}
 
+	if (outcome.redirectTo) return redirect(outcome.redirectTo)
 	if (fetcherMode) {
 		if (outcome.ok && outcome.closes && closeTo) return redirectWithToast(closeTo, outcome.toast!)
 		if (!outcome.ok) {

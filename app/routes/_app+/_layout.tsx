@@ -16,6 +16,8 @@ import {
 	Upload,
 	Workflow,
 	type LucideIcon,
+	ChartLine,
+	ListTodo,
 } from 'lucide-react'
 import { DialogStackProvider, useDialogStack } from '#app/components/dialog-stack/dialog-stack.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -43,8 +45,10 @@ const NAV_ITEMS: NavItem[] = [
 	{ to: '/lists', label: 'Lists', icon: ListChecks },
 	{ to: '/campaigns', label: 'Campaigns', icon: Megaphone },
 	{ to: '/sequences', label: 'Sequences', icon: Workflow },
+	{ to: '/tasks', label: 'Tasks', icon: ListTodo },
 	{ to: '/outbox', label: 'Outbox', icon: Inbox },
 	{ to: '/imports', label: 'Imports', icon: Upload },
+	{ to: '/analytics', label: 'Analytics', icon: ChartLine },
 	{ to: '/settings', label: 'Settings', icon: Settings },
 ]
 

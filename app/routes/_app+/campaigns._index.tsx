@@ -15,7 +15,15 @@ import { formatDate } from '#app/components/settings/format-date.ts'
 import { CampaignStatusBadge } from '#app/components/status-badge.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+	Table,
+	TableBody,
+	TableCell,
+	TableHead,
+	TableHeader,
+	TableRow,
+	TruncatedCell,
+} from '#app/components/ui/table.tsx'
 import { createCampaign, listCampaigns } from '#app/models/campaign/campaign.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import { CreateCampaignSchema, formatChannels } from '#app/schemas/campaign.ts'
@@ -125,24 +133,24 @@ function CampaignsTable({
 				<TableHeader>
 					<TableRow>
 						<TableHead>Name</TableHead>
-						<TableHead>Status</TableHead>
+						<TableHead className="w-px">Status</TableHead>
 						<TableHead>Channels</TableHead>
-						<TableHead className="text-right">Contacts</TableHead>
-						<TableHead>Created</TableHead>
+						<TableHead className="w-px text-right">Contacts</TableHead>
+						<TableHead className="w-px">Created</TableHead>
 					</TableRow>
 				</TableHeader>
 				<TableBody>
 					{campaigns.map((campaign) => (
 						<TableRow key={campaign.id}>
-							<TableCell className="font-medium">
+							<TruncatedCell text={campaign.name} className="min-w-[10rem] font-medium">
 								<Link to={`/campaigns/${campaign.id}`} className="hover:underline">
 									{campaign.name}
 								</Link>
-							</TableCell>
+							</TruncatedCell>
 							<TableCell>
 								<CampaignStatusBadge status={campaign.status} />
 							</TableCell>
-							<TableCell>{formatChannels(campaign.channels)}</TableCell>
+							<TruncatedCell text={formatChannels(campaign.channels)} className="min-w-[6rem]" />
 							<TableCell className="text-right tabular-nums">
 								{campaign.contactCount.toLocaleString('en-US')}
 							</TableCell>

@@ -75,9 +75,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const result = await updateCompany(actor.organizationId, companyId, editFormToUpdate(submission.value))
 	if (!result.ok) {
 		if (result.reason === 'not_found') throw new Response(COMPANY_MESSAGES.notFound, { status: 404 })
-		return dataWithToast<CompanyActionData>(
+		// The form shows the message; a toast of the same words beside it would be a double (decision 045).
+		return data<CompanyActionData>(
 			{ result: submission.reply({ formErrors: [COMPANY_MESSAGES.duplicate] }) },
-			{ type: 'error', title: COMPANY_MESSAGES.duplicate },
 			{ status: 409 },
 		)
 	}

@@ -40,9 +40,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	const result = await createCompany(actor.organizationId, actor.userId, submission.value)
 	if (!result.ok) {
-		return dataWithToast<CompanyActionData>(
+		// The form shows the message; a toast of the same words beside it would be a double (decision 045).
+		return data<CompanyActionData>(
 			{ result: submission.reply({ formErrors: [COMPANY_MESSAGES.duplicate] }) },
-			{ type: 'error', title: COMPANY_MESSAGES.duplicate },
 			{ status: 409 },
 		)
 	}

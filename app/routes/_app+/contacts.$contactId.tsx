@@ -80,8 +80,9 @@ export default function ContactRoute() {
 										Delete Contact
 									</Button>
 								</ConfirmSubmitForm>
+								{/* The assistant, as in the contact dialog; its page offers Switch to Manual (decision 045). */}
 								<Button asChild variant="outline">
-									<Link to={`/contacts/${contact.id}/sequences/new`}>Generate Sequence</Link>
+									<Link to={`/contacts/${contact.id}/sequences/generate`}>Generate Sequence</Link>
 								</Button>
 								<Button asChild variant="outline">
 									<Link to={`/contacts/${contact.id}/sequences`}>View Sequences</Link>

@@ -72,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		return actionFailure<ContactActionData>({ result: submission.reply() }, 400)
 	}
 	const result = await updateContact(actor.organizationId, contactId, submission.value)
-	if (!result.ok) return contactFailureResponse(submission, result.failure, 'An error occurred while saving')
+	if (!result.ok) return contactFailureResponse(submission, result.failure)
 	const toast = { type: 'success', title: 'Contact updated successfully' } as const
 	if (formData.get('mode') === 'dialog') {
 		return dataWithToast<ContactActionData>({ result: submission.reply(), contact: result.contact }, toast)

@@ -37,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			progress: sequence.progress,
 			failureReason: sequence.failureReason,
 			stepCount: sequence.stepCount,
+			replied: sequence.replied,
 			sentStepCount: sequence.sentStepCount,
 			sendProgress: sequence.sendProgress,
 			createdAt: sequence.createdAt.toISOString(),
@@ -78,7 +79,7 @@ export default function ContactSequencesRoute() {
 						<Link to={`/contacts/${contact.id}`} className={buttonVariants({ variant: 'outline' })}>
 							Cancel
 						</Link>
-						<Link to={`/contacts/${contact.id}/sequences/new`} className={buttonVariants()}>
+						<Link to={`/contacts/${contact.id}/sequences/generate`} className={buttonVariants()}>
 							<Plus aria-hidden="true" />
 							Generate New Sequence
 						</Link>

@@ -26,6 +26,7 @@ import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
 import { getContact } from '#app/models/contact/contact.server.ts'
 import { listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
 import { replyWatchForMailbox } from '#app/models/mailbox/reply-watch.server.ts'
+import { PreflightProblemsError } from '#app/models/preflight/launch.server.ts'
 import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
 import { createSequence } from '#app/models/sequence/sequence.server.ts'
 import { mailboxOwner, requireActor } from '#app/models/session/auth.server.ts'
@@ -97,6 +98,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	try {
 		sequence = await createSequence(mailboxOwner(actor), input.data)
 	} catch (error) {
+		// Start immediately, and the pre-flight check found problems: the draft waits on its launch
+		// page, which lists them with a fix for each and "Launch anyway" (decision 051).
+		if (error instanceof PreflightProblemsError) {
+			return redirectWithToast(`/sequences/${error.check.target.id}/launch`, {
+				type: 'error',
+				title: 'Saved as a draft: the pre-flight check found problems',
+				description: error.message,
+			})
+		}
 		if (error instanceof GoogleScopeError) {
 			return data<CreateSequenceActionData>(
 				{ result: submission.reply(), googleScopeError: true },

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
-import { listCompanyOptions } from '#app/models/company/company.server.ts'
+import { findCompanyOption, listCompanyOptions } from '#app/models/company/company.server.ts'
 import { createContact } from '#app/models/contact/contact.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import { listTagOptions } from '#app/models/tag/tag.server.ts'
@@ -26,7 +26,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		listCompanyOptions(actor.organizationId, { take: FALLBACK_COMPANIES }),
 		listTagOptions(actor.organizationId, { take: FALLBACK_TAGS }),
 	])
-	return { companyOptions, tagOptions }
+	return { companyOptions, tagOptions, prefill: await prefillFrom(actor.organizationId, request) }
+}
+
+/** ?firstName=&lastName=&email=&companyId= fill the form in (a referral's person, from /tasks). */
+async function prefillFrom(organizationId: string, request: Request) {
+	const params = new URL(request.url).searchParams
+	const text = (name: string) => params.get(name)?.trim().slice(0, 254) || undefined
+	const companyId = params.get('companyId')
+	const company = companyId ? await findCompanyOption(organizationId, companyId) : null
+	const prefill = { firstName: text('firstName'), lastName: text('lastName'), email: text('email'), company }
+	return Object.values(prefill).some(Boolean) ? prefill : undefined
 }
 
 // Creates a contact. The Add Contact dialog posts here with a fetcher (mode=dialog) and gets the
@@ -39,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		return actionFailure<ContactActionData>({ result: submission.reply() }, 400)
 	}
 	const result = await createContact(actor.organizationId, actor.userId, submission.value)
-	if (!result.ok) return contactFailureResponse(submission, result.failure, 'An error occurred')
+	if (!result.ok) return contactFailureResponse(submission, result.failure)
 	const toast = { type: 'success', title: 'Contact created successfully' } as const
 	if (formData.get('mode') === 'dialog') {
 		return dataWithToast<ContactActionData>(
@@ -54,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewContactRoute() {
-	const { companyOptions, tagOptions } = useLoaderData<typeof loader>()
+	const { companyOptions, tagOptions, prefill } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	return (
@@ -70,6 +80,7 @@ export default function NewContactRoute() {
 						pending={navigation.state === 'submitting'}
 						companyOptions={companyOptions}
 						tagOptions={tagOptions}
+						prefill={prefill}
 						secondaryAction={
 							<Link to="/contacts" className={buttonVariants({ variant: 'outline' })}>
 								Cancel

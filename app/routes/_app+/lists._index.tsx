@@ -11,9 +11,17 @@ import {
 } from '#app/components/lists/create-list-dialog.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { formatDate } from '#app/components/settings/format-date.ts'
-import { buttonVariants } from '#app/components/ui/button.tsx'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+	Table,
+	TableBody,
+	TableCell,
+	TableHead,
+	TableHeader,
+	TableRow,
+	TruncatedCell,
+} from '#app/components/ui/table.tsx'
 import { listPermissionError } from '#app/models/list/list-permissions.server.ts'
 import { createList, listLists } from '#app/models/list/list.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
@@ -26,6 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return {
 		lists: lists.map((list) => ({ ...list, createdAt: list.createdAt.toISOString() })),
 		isAdmin: actor.isPlatformAdmin,
+		// Why this user may not create lists (the spec: administrators only), said before the click.
+		createForbidden: listPermissionError(actor, 'create'),
 		// ?create shows the Create List form on the page (the way in without JavaScript).
 		showCreateForm: new URL(request.url).searchParams.has('create'),
 	}
@@ -47,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ListsRoute() {
-	const { lists, showCreateForm } = useLoaderData<typeof loader>()
+	const { lists, showCreateForm, createForbidden } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const revalidator = useRevalidator()
 	const [dialogOpen, setDialogOpen] = useState(false)
@@ -58,21 +68,25 @@ export default function ListsRoute() {
 				title="Lists"
 				description="Named groups of contacts. Creating lists and adding contacts to them is for administrators."
 				actions={
-					<Link
-						to="?create"
-						className={buttonVariants()}
-						onClick={(event) => {
-							// With JavaScript: the dialog; without, the form on this page.
-							event.preventDefault()
-							setDialogOpen(true)
-						}}
-					>
-						<Plus aria-hidden="true" />
-						Create List
-					</Link>
+					createForbidden ? (
+						<CreateListUnavailable reason={createForbidden} />
+					) : (
+						<Link
+							to="?create"
+							className={buttonVariants()}
+							onClick={(event) => {
+								// With JavaScript: the dialog; without, the form on this page.
+								event.preventDefault()
+								setDialogOpen(true)
+							}}
+						>
+							<Plus aria-hidden="true" />
+							Create List
+						</Link>
+					)
 				}
 			/>
-			{showCreateForm ? (
+			{showCreateForm && !createForbidden ? (
 				<Card>
 					<CardHeader>
 						<CardTitle className="text-lg">Create List</CardTitle>
@@ -96,6 +110,21 @@ export default function ListsRoute() {
 				onOpenChange={setDialogOpen}
 				onCreated={() => revalidator.revalidate()}
 			/>
+		</div>
+	)
+}
+
+/** Create List for someone who may not use it: disabled, with the reason in view (not an error after the click). */
+function CreateListUnavailable({ reason }: { reason: string }) {
+	return (
+		<div className="flex flex-col items-end gap-1">
+			<Button type="button" disabled aria-describedby="create-list-unavailable">
+				<Plus aria-hidden="true" />
+				Create List
+			</Button>
+			<p id="create-list-unavailable" className="text-xs text-muted-foreground">
+				{reason}
+			</p>
 		</div>
 	)
 }
@@ -130,21 +159,19 @@ function ListsTable({
 					<TableRow>
 						<TableHead>Name</TableHead>
 						<TableHead>Description</TableHead>
-						<TableHead className="text-right">Contacts</TableHead>
-						<TableHead>Created</TableHead>
+						<TableHead className="w-px text-right">Contacts</TableHead>
+						<TableHead className="w-px">Created</TableHead>
 					</TableRow>
 				</TableHeader>
 				<TableBody>
 					{lists.map((list) => (
 						<TableRow key={list.id}>
-							<TableCell className="font-medium">
+							<TruncatedCell text={list.name} className="min-w-[10rem] font-medium">
 								<Link to={`/lists/${list.slug}`} className="hover:underline">
 									{list.name}
 								</Link>
-							</TableCell>
-							<TableCell className="max-w-[24rem] truncate text-muted-foreground">
-								{list.description}
-							</TableCell>
+							</TruncatedCell>
+							<TruncatedCell text={list.description} className="text-muted-foreground" />
 							<TableCell className="text-right tabular-nums">
 								{list.contactCount.toLocaleString('en-US')}
 							</TableCell>

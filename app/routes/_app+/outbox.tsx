@@ -6,7 +6,15 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Label } from '#app/components/ui/label.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table.tsx'
+import {
+	Table,
+	TableBody,
+	TableCell,
+	TableHead,
+	TableHeader,
+	TableRow,
+	TruncatedCell,
+} from '#app/components/ui/table.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { transportKindForMailbox } from '#app/models/mailbox/mail-transport.server.ts'
 import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
@@ -83,8 +91,12 @@ export default function OutboxRoute() {
 		if (params.page !== undefined) next.set('page', String(params.page))
 		if (params.message === null) next.delete('message')
 		else if (params.message) next.set('message', params.message)
-		return `?${next.toString()}`
+		// An opened message scrolls into view: below 1280 px the reader sits under the list.
+		return `?${next.toString()}${params.message ? `#${MESSAGE_ANCHOR}` : ''}`
 	}
+	// With a message open, from 1280 px the list keeps a readable minimum beside the reader and
+	// shows only Subject and To (the reader has the rest); below, the two stack at full width.
+	const besideReader = selected ? 'xl:hidden' : undefined
 	return (
 		<div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
 			<PageHeader
@@ -97,7 +109,7 @@ export default function OutboxRoute() {
 					</Button>
 				}
 			/>
-			<div className={cn('grid gap-6', selected && 'lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]')}>
+			<div className={cn('grid gap-6', selected && 'xl:grid-cols-[minmax(30rem,2fr)_minmax(0,3fr)]')}>
 				<Card>
 					<CardHeader>
 						<CardTitle>
@@ -110,9 +122,9 @@ export default function OutboxRoute() {
 								<TableHeader>
 									<TableRow>
 										<TableHead>Subject</TableHead>
-										<TableHead>From</TableHead>
+										<TableHead className={besideReader}>From</TableHead>
 										<TableHead>To</TableHead>
-										<TableHead className="whitespace-nowrap">Date ({timeZone})</TableHead>
+										<TableHead className={cn('w-px', besideReader)}>Date ({timeZone})</TableHead>
 									</TableRow>
 								</TableHeader>
 								<TableBody>
@@ -121,23 +133,25 @@ export default function OutboxRoute() {
 											key={message.id}
 											data-state={message.id === selected?.id ? 'selected' : undefined}
 										>
-											<TableCell className="max-w-xs font-medium">
+											<TruncatedCell
+												text={message.subject || '(no subject)'}
+												className="min-w-[10rem] font-medium"
+											>
 												<Link
 													to={linkTo({ message: message.id })}
 													preventScrollReset
-													className="line-clamp-2 break-words hover:underline"
+													className="hover:underline"
 													aria-current={message.id === selected?.id ? 'true' : undefined}
 												>
 													{message.subject || '(no subject)'}
 												</Link>
-											</TableCell>
-											<TableCell className="max-w-[12rem] truncate text-muted-foreground">
-												{message.from}
-											</TableCell>
-											<TableCell className="max-w-[12rem] truncate text-muted-foreground">
-												{message.to}
-											</TableCell>
-											<TableCell className="whitespace-nowrap text-muted-foreground">
+											</TruncatedCell>
+											<TruncatedCell
+												text={message.from}
+												className={cn('text-muted-foreground', besideReader)}
+											/>
+											<TruncatedCell text={message.to} className="min-w-[8rem] text-muted-foreground" />
+											<TableCell className={cn('whitespace-nowrap text-muted-foreground', besideReader)}>
 												{message.date}
 											</TableCell>
 										</TableRow>
@@ -205,11 +219,13 @@ function TransportDescription({
 	)
 }
 
+const MESSAGE_ANCHOR = 'message'
+
 type SelectedMessage = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['selected']>
 
 function MessageView({ message, closeTo }: { message: SelectedMessage; closeTo: string }) {
 	return (
-		<Card role="region" aria-label="Message">
+		<Card role="region" aria-label="Message" id={MESSAGE_ANCHOR} className="min-w-0 scroll-mt-4">
 			<CardHeader className="flex flex-row items-start justify-between gap-4 space-y-0">
 				<div className="flex min-w-0 flex-col gap-1">
 					<h2 className="break-words text-lg font-semibold">{message.subject || '(no subject)'}</h2>

@@ -9,6 +9,7 @@ import {
 	useRevalidator,
 	useSearchParams,
 } from '@remix-run/react'
+import { AnalyticsPanel } from '#app/components/analytics/analytics-panel.tsx'
 import { PageLinks } from '#app/components/companies/page-links.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
@@ -23,7 +24,8 @@ import {
 import { formatDate } from '#app/components/settings/format-date.ts'
 import { Card } from '#app/components/ui/card.tsx'
 import { Progress } from '#app/components/ui/progress.tsx'
-import { Table, TableBody, TableCell, TableRow } from '#app/components/ui/table.tsx'
+import { Table, TableBody, TableCell, TableRow, TruncatedCell } from '#app/components/ui/table.tsx'
+import { getRecentAnalytics } from '#app/models/analytics/get-analytics-page.server.ts'
 import { listGenerationRuns } from '#app/models/assistant/generation-run-progress.server.ts'
 import { listOrganizationSequences } from '#app/models/sequence/sequence.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
@@ -52,9 +54,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		status: params.get('status') ?? undefined,
 		page: params.get('page') ?? undefined,
 	})
-	const [first, generationRuns] = await Promise.all([
+	const [first, generationRuns, analytics] = await Promise.all([
 		listOrganizationSequences(actor.organizationId, filter),
 		listGenerationRuns(actor.organizationId, { take: 3 }),
+		getRecentAnalytics(actor.organizationId),
 	])
 	const lastPage = Math.max(1, Math.ceil(first.total / first.pageSize))
 	// Past the end (rows were deleted): show the last page.
@@ -63,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			? await listOrganizationSequences(actor.organizationId, { ...filter, page: lastPage })
 			: first
 	return {
+		analytics,
 		generationRuns: generationRuns.map((run) => ({ id: run.id, name: run.name, counts: run.counts })),
 		status: filter.status ?? null,
 		page: result.page,
@@ -74,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			subject: sequence.subject,
 			progress: sequence.progress,
 			failureReason: sequence.failureReason,
+			replied: sequence.replied,
 			createdAt: sequence.createdAt.toISOString(),
 			contact: {
 				id: sequence.contact.id,
@@ -86,7 +91,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function SequencesRoute() {
-	const { status, page, lastPage, total, sequences, generationRuns } = useLoaderData<typeof loader>()
+	const { status, page, lastPage, total, sequences, generationRuns, analytics } = useLoaderData<typeof loader>()
 	const [searchParams] = useSearchParams()
 	const rowQuery = searchParams.toString()
 	// "Generating N%" moves live; a sequence that finished generating is re-read (steps, subject).
@@ -158,6 +163,7 @@ export default function SequencesRoute() {
 								'clicks',
 								'created',
 							]}
+							lowPriority={['steps', 'progress', 'sent', 'clicks']}
 						/>
 						<TableBody>
 							{sequences.map((row) => {
@@ -165,31 +171,39 @@ export default function SequencesRoute() {
 								const href = `/sequences/${sequence.id}${rowQuery ? `?${rowQuery}` : ''}`
 								return (
 									<TableRow key={sequence.id} className="relative cursor-pointer hover:bg-muted/50">
-										<TableCell>
+										<TableCell className="min-w-[9rem] max-w-0">
 											{/* The row's link covers the whole row (after::inset), so any cell opens the drawer. */}
-											<Link
-												to={href}
-												className="font-medium after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
-												preventScrollReset
-											>
-												{sequence.contact.name}
-											</Link>
+											<span className="block truncate" title={sequence.contact.name}>
+												<Link
+													to={href}
+													className="font-medium after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
+													preventScrollReset
+												>
+													{sequence.contact.name}
+												</Link>
+											</span>
 											{sequence.contact.email ? (
-												<span className="block text-xs text-muted-foreground">{sequence.contact.email}</span>
+												<span
+													className="block truncate text-xs text-muted-foreground"
+													title={sequence.contact.email}
+												>
+													{sequence.contact.email}
+												</span>
 											) : null}
 										</TableCell>
-										<TableCell className="max-w-[16rem] truncate">
-											{sequence.subject || 'No subject'}
-										</TableCell>
+										<TruncatedCell text={sequence.subject || 'No subject'} className="min-w-[8rem]" />
 										<TableCell>
 											<SequenceStatusLabel
 												status={sequence.status}
 												progress={sequence.progress}
 												failureReason={sequence.failureReason}
+												replied={sequence.replied}
 											/>
 										</TableCell>
-										<TableCell className="text-right tabular-nums">{sequence.stats.steps}</TableCell>
-										<TableCell>
+										<TableCell priority="low" className="text-right tabular-nums">
+											{sequence.stats.steps}
+										</TableCell>
+										<TableCell priority="low">
 											<div className="flex min-w-[7rem] items-center gap-2">
 												<Progress
 													value={sequence.stats.progress}
@@ -200,9 +214,13 @@ export default function SequencesRoute() {
 												</span>
 											</div>
 										</TableCell>
-										<TableCell className="text-right tabular-nums">{sequence.stats.sent}</TableCell>
+										<TableCell priority="low" className="text-right tabular-nums">
+											{sequence.stats.sent}
+										</TableCell>
 										<TableCell className="text-right tabular-nums">{sequence.stats.replied}</TableCell>
-										<TableCell className="text-right tabular-nums">{sequence.stats.clicks}</TableCell>
+										<TableCell priority="low" className="text-right tabular-nums">
+											{sequence.stats.clicks}
+										</TableCell>
 										<TableCell className="whitespace-nowrap">{formatDate(sequence.createdAt)}</TableCell>
 									</TableRow>
 								)
@@ -217,6 +235,7 @@ export default function SequencesRoute() {
 				</p>
 				<PageLinks page={page} lastPage={lastPage} searchParams={searchParams} label="Sequences pages" />
 			</div>
+			<AnalyticsPanel title="Last 30 days" data={analytics} moreHref="/analytics" />
 			<Outlet />
 		</div>
 	)

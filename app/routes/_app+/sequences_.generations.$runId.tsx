@@ -1,4 +1,9 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+	type ActionFunctionArgs,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+	redirect,
+} from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react'
 import { ArrowLeft, Ban, Play } from 'lucide-react'
 import { useState } from 'react'
@@ -18,13 +23,13 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { Table, TableBody, TableCell, TableRow } from '#app/components/ui/table.tsx'
 import {
-	activateGenerationRun,
 	cancelGenerationRun,
 	findGenerationRunId,
 	GENERATION_RUN_PAGE_SIZE,
 	getGenerationRun,
 	listGenerationRunSequences,
 } from '#app/models/assistant/generation-run-progress.server.ts'
+import { launchGenerationRun, PreflightProblemsError } from '#app/models/preflight/launch.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import { generationRunPage } from '#app/schemas/assistant.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -74,7 +79,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const intent = (await request.formData()).get('intent')
 	const back = `/sequences/generations/${runId}`
 	if (intent === 'activate') {
-		const activated = await activateGenerationRun(actor.organizationId, runId)
+		// Through the pre-flight check: with problems, its page lists them (decision 051).
+		let activated: number
+		try {
+			activated = (await launchGenerationRun({ actor, runId })) ?? 0
+		} catch (error) {
+			if (error instanceof PreflightProblemsError) return redirect(`${back}/launch`)
+			throw error
+		}
 		return redirectWithToast(back, {
 			type: activated > 0 ? 'success' : 'info',
 			title:

@@ -18,12 +18,15 @@ import { getLinkedInConnection } from '#app/models/linkedin/linkedin-connection.
 import { listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
 import { requireActor } from '#app/models/session/auth.server.ts'
 import { hasFeatureFlag } from '#app/models/user/feature-flags.server.ts'
+import { rotationPool } from '#app/models/campaign/campaign-mailboxes.server.ts'
 import { ASSISTANT_MESSAGES } from '#app/schemas/assistant.ts'
+import { CAMPAIGN_MAILBOXES_MESSAGES } from '#app/schemas/campaign.ts'
 import { contactFilterOfBulkBody } from '#app/schemas/contact-filter.ts'
 import {
 	GenerationRunFormSchema,
 	generationTargetFromSearchParams,
 } from '#app/schemas/generation-run-form.ts'
+import { prisma } from '#app/utils/db.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 // The Generate Sequences dialog's page: the same form for a campaign's contacts
@@ -62,11 +65,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const params = new URL(request.url).searchParams
 	const query = generationTargetFromSearchParams(params)
 	const target = targetOf(query)
-	const [described, mailboxes, phoneEnabled, linkedin] = await Promise.all([
+	const [described, mailboxes, phoneEnabled, linkedin, rotation] = await Promise.all([
 		target ? describeGenerationTarget(actor.organizationId, target) : null,
 		listUsableMailboxes(actor),
 		hasFeatureFlag(actor.userId, SEQUENCE_PHONE_FLAG),
 		getLinkedInConnection(actor.userId),
+		// A campaign with its own sending mailboxes offers to rotate across them (decision 053).
+		target && 'campaignId' in target ? rotationPool(prisma, actor, target.campaignId) : [],
 	])
 	return {
 		query: params.toString(),
@@ -74,6 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		mailboxes: mailboxes.map((mailbox) => ({ id: mailbox.id, address: mailbox.address })),
 		phoneEnabled,
 		linkedinConnected: linkedin.connected,
+		rotation: rotation.map((mailbox) => mailbox.address),
 	}
 }
 
@@ -111,7 +117,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	} catch (error) {
 		if (!(error instanceof GenerationRequestError)) throw error
 		const refused =
-			error.message === ASSISTANT_MESSAGES.senderRequired
+			error.message === ASSISTANT_MESSAGES.senderRequired ||
+			error.message === CAMPAIGN_MAILBOXES_MESSAGES.noneChosen
 				? { fieldErrors: { emailAddressId: [error.message] } }
 				: { formErrors: [error.message] }
 		return data({ result: submission.reply(refused) }, { status: error.status })

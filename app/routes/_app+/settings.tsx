@@ -247,6 +247,15 @@ export default function SettingsRoute() {
 						<Button asChild variant="outline">
 							<Link to="/settings/linkedin">LinkedIn</Link>
 						</Button>
+						<Button asChild variant="outline">
+							<Link to="/settings/replies">Replies</Link>
+						</Button>
+						<Button asChild variant="outline">
+							<Link to="/settings/api-tokens">API tokens</Link>
+						</Button>
+						<Button asChild variant="outline">
+							<Link to="/settings/webhooks">Webhooks</Link>
+						</Button>
 					</>
 				}
 			/>

@@ -18,6 +18,7 @@ import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { sendTestEmail } from '#app/models/mailbox/mail-transport.server.ts'
 import { findUsableMailbox, listUsableMailboxes } from '#app/models/mailbox/mailbox.server.ts'
+import { pickRandomEmailSample } from '#app/models/sequence/random-email-sample.server.ts'
 import { mailboxOwner, requireActor } from '#app/models/session/auth.server.ts'
 import {
 	invalidFieldTitle,
@@ -35,7 +36,13 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const actor = await requireActor(request)
-	return { mailboxes: await listUsableMailboxes(mailboxOwner(actor)), defaultTo: actor.email }
+	// "Use a sample email" without JavaScript: the page starts from a random sample.
+	const wantsSample = new URL(request.url).searchParams.get('sample') === '1'
+	return {
+		mailboxes: await listUsableMailboxes(mailboxOwner(actor)),
+		defaultTo: actor.email,
+		sample: wantsSample ? await pickRandomEmailSample(actor.organizationId) : null,
+	}
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -102,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TestEmailRoute() {
-	const { mailboxes, defaultTo } = useLoaderData<typeof loader>()
+	const { mailboxes, defaultTo, sample } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const location = useLocation()
@@ -141,6 +148,7 @@ export default function TestEmailRoute() {
 						id="send-test-email-page"
 						mailboxes={mailboxes}
 						defaultTo={defaultTo}
+						sample={sample}
 						lastResult={actionData?.result}
 						pending={navigation.state === 'submitting' && navigation.formAction === TEST_EMAIL_ACTION}
 						onSubmitData={(formData) => {

@@ -11,7 +11,8 @@ export const action = methodNotAllowed
 
 // GET /resources/candidates/:kind/:group?search&tags&sortBy&sortDirection&take&skip
 // → { data, meta: { total, take, skip } }: the Add Contacts dialog's rows for a list or a
-// campaign, each with `added` (already a member) and `ineligibleReason` (a campaign's channel rules).
+// campaign, each with `added` (already a member) and `ineligibleReason` (a campaign's channel rules);
+// meta.addable counts the matching contacts not yet members (Add All's number).
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const actor = await requireApiActor(request)
 	const kind = CandidateGroupKindSchema.safeParse(params.kind)
@@ -25,6 +26,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const page = takeSkipFromSearchParams(url.searchParams, CONTACTS_PAGE_SIZE)
 	const filter = contactFilterFromSearchParams(url.searchParams)
-	const { rows, total } = await listGroupCandidates(actor.organizationId, group, filter, page)
-	return Response.json({ data: rows, meta: { total, take: page.take, skip: page.skip } })
+	const { rows, total, addable } = await listGroupCandidates(actor.organizationId, group, filter, page)
+	return Response.json({ data: rows, meta: { total, addable, take: page.take, skip: page.skip } })
 }

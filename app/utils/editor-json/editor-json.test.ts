@@ -243,7 +243,7 @@ describe('htmlToEditorJson', () => {
 			const state = htmlToEditorJson(`${unit.repeat(20_000)}deep text`)
 			expect(editorJsonToText(state)).toContain('deep text')
 			// Generous for a loaded machine: a quadratic walk of 20,000 levels takes minutes.
-			expect(Date.now() - started).toBeLessThan(8_000)
+			expect(Date.now() - started).toBeLessThan(15_000)
 			throughLexical(state)
 		}
 	})

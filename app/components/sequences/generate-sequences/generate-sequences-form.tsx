@@ -15,6 +15,7 @@ import { PendingIcon } from '#app/components/ui/pending-icon.tsx'
 import { ErrorList } from '#app/components/ui/field-error.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
+import { ROTATE_MAILBOXES } from '#app/schemas/campaign.ts'
 import {
 	GENERATION_TARGET_FIELDS,
 	GenerationRunFormFieldsSchema,
@@ -30,8 +31,19 @@ export type GenerateSequencesActionData = { result: SubmissionResult<string[]> }
 export type GenerateSequencesFormData = {
 	/** The target's query (campaignId=… or contactIds=…&search=…), sent back as hidden fields. */
 	query: string
-	target: { label: string; count: number } | null
+	target: {
+		label: string
+		count: number
+		/** Who the run would skip and why (generation-skips.server.ts), said before the click. */
+		skips?: {
+			eligible: number
+			skipped: number
+			contacts: Array<{ id: string; name: string; reason: string }>
+		}
+	} | null
 	mailboxes: Array<{ id: string; address: string }>
+	/** A campaign's sending mailboxes (decision 053): offered, and chosen first, as a rotation. */
+	rotation?: string[]
 	phoneEnabled: boolean
 	linkedinConnected: boolean
 }
@@ -63,7 +75,11 @@ export function GenerateSequencesForm({
 		lastResult: fetcher ? fetcher.data?.result : lastResult,
 		constraint: getZodConstraint(GenerationRunFormFieldsSchema),
 		defaultValue: {
-			emailAddressId: data.mailboxes.length === 1 ? data.mailboxes[0]!.id : '',
+			emailAddressId: data.rotation?.length
+				? ROTATE_MAILBOXES
+				: data.mailboxes.length === 1
+					? data.mailboxes[0]!.id
+					: '',
 			orgPrompt: 'on',
 			linkedin: data.linkedinConnected ? 'on' : undefined,
 		},
@@ -72,6 +88,7 @@ export function GenerateSequencesForm({
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: GenerationRunFormSchema }),
 	})
 	const FormComponent = fetcher ? fetcher.Form : Form
+	const nothingToGenerate = data.target?.skips?.eligible === 0
 	const hidden = [...new URLSearchParams(data.query)].filter(([key]) => TARGET_FIELDS.has(key))
 
 	if (!data.target) {
@@ -97,14 +114,15 @@ export function GenerateSequencesForm({
 				{data.target.count > 0 ? ` (${data.target.count.toLocaleString('en-US')} contacts)` : ''}. Contacts
 				with no email address, or with a sequence already open, are skipped.
 			</p>
-			<fieldset disabled={submitting} className="grid gap-5">
-				<div className="grid gap-1.5">
+			{data.target.skips ? <SkippedContacts skips={data.target.skips} /> : null}
+			<fieldset disabled={submitting} className="grid min-w-0 gap-5">
+				<div className="grid min-w-0 gap-1.5">
 					<Label htmlFor={fields.emailAddressId.id}>Sender email</Label>
 					<select
 						{...getSelectProps(fields.emailAddressId)}
-						className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+						className="h-10 w-full min-w-0 truncate rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
 					>
-						<SenderOptions mailboxes={data.mailboxes} />
+						<SenderOptions mailboxes={data.mailboxes} rotation={data.rotation} />
 					</select>
 					<ErrorList id={fields.emailAddressId.errorId} errors={fields.emailAddressId.errors} />
 				</div>
@@ -151,7 +169,7 @@ export function GenerateSequencesForm({
 						Cancel
 					</Link>
 				) : null}
-				<Button type="submit" disabled={submitting}>
+				<Button type="submit" disabled={submitting || nothingToGenerate}>
 					<PendingIcon pending={submitting} icon={Sparkles} />
 					Generate Sequences
 				</Button>
@@ -161,6 +179,36 @@ export function GenerateSequencesForm({
 }
 
 const TARGET_FIELDS = new Set<string>(GENERATION_TARGET_FIELDS)
+
+type Skips = NonNullable<NonNullable<GenerateSequencesFormData['target']>['skips']>
+
+/** Before the click: how many drafts, and each contact that will be skipped with its reason. */
+function SkippedContacts({ skips }: { skips: Skips }) {
+	if (skips.skipped === 0) return null
+	const more = skips.skipped - skips.contacts.length
+	const count = (n: number) => n.toLocaleString('en-US')
+	return (
+		<section
+			aria-label="Contacts that will be skipped"
+			className="grid gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+		>
+			<p className="font-medium" role={skips.eligible === 0 ? 'alert' : undefined}>
+				{skips.eligible === 0
+					? `Nothing to generate: all ${count(skips.skipped)} contacts will be skipped.`
+					: `${count(skips.eligible)} ${skips.eligible === 1 ? 'draft' : 'drafts'} will be written; ${count(skips.skipped)} ${skips.skipped === 1 ? 'contact' : 'contacts'} will be skipped.`}
+			</p>
+			<ul className="grid max-h-40 gap-1 overflow-auto">
+				{skips.contacts.map((contact) => (
+					<li key={contact.id} className="flex flex-wrap justify-between gap-x-3">
+						<span className="font-medium">{contact.name}</span>
+						<span className="text-amber-900">{contact.reason}</span>
+					</li>
+				))}
+			</ul>
+			{more > 0 ? <p className="text-xs">and {count(more)} more</p> : null}
+		</section>
+	)
+}
 
 function Option({ field, label, hint }: { field: FieldMetadata<boolean>; label: string; hint: string }) {
 	const { key, ...props } = getInputProps(field, { type: 'checkbox' })

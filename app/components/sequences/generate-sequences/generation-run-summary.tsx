@@ -23,11 +23,13 @@ export function GenerationRunSummary({
 	prompt: string
 }) {
 	const heading =
-		counts.generating > 0
-			? `Generating ${counts.progress}%`
-			: cancelled
-				? 'Generation cancelled'
-				: 'Generation finished'
+		counts.total === 0
+			? 'Nothing was generated'
+			: counts.generating > 0
+				? `Generating ${counts.progress}%`
+				: cancelled
+					? 'Generation cancelled'
+					: 'Generation finished'
 	const figures = [
 		{ label: 'Generating', value: counts.generating },
 		{ label: 'Drafts', value: counts.drafts },
@@ -42,12 +44,17 @@ export function GenerationRunSummary({
 					<p className="text-lg font-semibold" role="status" aria-live="polite">
 						{heading}
 					</p>
-					<p className="text-sm tabular-nums text-muted-foreground">
-						{(counts.total - counts.generating).toLocaleString('en-US')} of{' '}
-						{counts.total.toLocaleString('en-US')} done
-					</p>
+					{counts.total > 0 ? (
+						<p className="text-sm tabular-nums text-muted-foreground">
+							{(counts.total - counts.generating).toLocaleString('en-US')} of{' '}
+							{counts.total.toLocaleString('en-US')} done
+						</p>
+					) : null}
 				</div>
-				<Progress value={counts.generating > 0 ? counts.progress : 100} aria-label={heading} />
+				{/* A run with no drafts (one started before runs that skip everyone were refused): no full bar. */}
+				{counts.total > 0 ? (
+					<Progress value={counts.generating > 0 ? counts.progress : 100} aria-label={heading} />
+				) : null}
 				<dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
 					{figures.map((figure) => (
 						<div key={figure.label} className="rounded-md border p-3">

@@ -1,6 +1,7 @@
 import { Bot } from 'lucide-react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { type DrawerMessage } from '#app/schemas/sequence-drawer.ts'
+import { ReplyIntentNote } from './reply-intent-note.tsx'
 
 // UTC, so the server render and the browser agree (as the conversation view).
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -35,7 +36,8 @@ export function AutomaticMessages({ messages }: { messages: DrawerMessage[] }) {
 			<div>
 				<h3 className="text-sm font-semibold">Automatic replies</h3>
 				<p className="text-xs text-muted-foreground">
-					Out-of-office replies and delivery notices do not count as a reply: the sequence goes on.
+					Out-of-office replies and delivery notices do not count as a reply: the sequence goes on — after the
+					return day when an out-of-office gives one.
 				</p>
 			</div>
 			<ol className="grid gap-2">
@@ -59,6 +61,7 @@ export function AutomaticMessages({ messages }: { messages: DrawerMessage[] }) {
 								<p className="line-clamp-3 whitespace-pre-line break-words text-muted-foreground">
 									{message.body}
 								</p>
+								{message.intent ? <ReplyIntentNote messageId={message.id} intent={message.intent} /> : null}
 							</article>
 						</li>
 					)

@@ -16,6 +16,7 @@ import {
 	useFetcherResult,
 } from './drawer-context.tsx'
 import { AutomaticBadge } from './automatic-messages.tsx'
+import { ReplyIntentNote } from './reply-intent-note.tsx'
 
 // UTC, so the server render and the browser agree.
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -69,6 +70,7 @@ function MessageCard({ message }: { message: DrawerMessage }) {
 				</time>
 			</header>
 			<p className="whitespace-pre-line break-words">{message.body}</p>
+			{message.intent ? <ReplyIntentNote messageId={message.id} intent={message.intent} /> : null}
 		</article>
 	)
 }

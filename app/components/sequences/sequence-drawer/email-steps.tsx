@@ -7,6 +7,7 @@ import { type DrawerEmailStep } from '#app/schemas/sequence-drawer.ts'
 import { DrawerForm, useDrawer, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
 import { emailStepTitle, emailTimingLabel } from './step-labels.ts'
 import { EditActions, StepList } from './step-list.tsx'
+import { StepHistory } from './step-history.tsx'
 import { StepSchedule } from './step-schedule.tsx'
 
 export function EmailSteps({
@@ -31,12 +32,15 @@ export function EmailSteps({
 			timingLabel={emailTimingLabel}
 			cardDetails={(step) => ({ clicked: step.clicked, failureReason: step.failureReason })}
 			schedule={(step) => (
-				<StepSchedule
-					plannedAt={step.plannedAt}
-					sentAt={step.sentAt}
-					hold={step.hold}
-					timeZones={timeZones}
-				/>
+				<>
+					<StepSchedule
+						plannedAt={step.plannedAt}
+						sentAt={step.sentAt}
+						hold={step.hold}
+						timeZones={timeZones}
+					/>
+					<StepHistory lines={step.history} timeZone={timeZones.organization} />
+				</>
 			)}
 			content={(step) => <EmailStepContent step={step} />}
 			editor={(step, onDone) => <EmailStepEditor step={step} onDone={onDone} />}

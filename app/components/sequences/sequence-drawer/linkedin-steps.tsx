@@ -8,6 +8,7 @@ import { DrawerForm, useDrawerFetcher, useFetcherResult } from './drawer-context
 import { LinkedInStepState } from './linkedin-step-state.tsx'
 import { linkedInStepTitle, linkedInTimingLabel } from './step-labels.ts'
 import { EditActions, StepList } from './step-list.tsx'
+import { StepHistory } from './step-history.tsx'
 
 export function LinkedInSteps({
 	steps,
@@ -36,7 +37,12 @@ export function LinkedInSteps({
 			title={linkedInStepTitle}
 			timingLabel={linkedInTimingLabel}
 			cardDetails={(step) => ({ failureReason: step.failureReason ?? step.lastError })}
-			schedule={(step) => <LinkedInStepState step={step} timeZones={timeZones} />}
+			schedule={(step) => (
+				<>
+					<LinkedInStepState step={step} timeZones={timeZones} />
+					<StepHistory lines={step.history} timeZone={timeZones.organization} />
+				</>
+			)}
 			content={(step) => (
 				<p className="whitespace-pre-line break-words text-sm text-muted-foreground" data-testid="step-body">
 					{(step.order === 1 ? step.requestNote : step.message) ||

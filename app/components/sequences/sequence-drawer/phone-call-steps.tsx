@@ -10,6 +10,7 @@ import { cn } from '#app/utils/misc.ts'
 import { DrawerForm, useDrawerFetcher, useFetcherResult } from './drawer-context.tsx'
 import { formatStepTime, phoneCallStepTitle, phoneCallTimingLabel } from './step-labels.ts'
 import { EditActions, StepList } from './step-list.tsx'
+import { StepHistory } from './step-history.tsx'
 import { StepSchedule } from './step-schedule.tsx'
 
 /**
@@ -53,11 +54,14 @@ export function PhoneCallSteps({
 					</Badge>
 				) : null,
 			})}
-			schedule={(step) =>
-				step.plannedAt ? (
-					<StepSchedule plannedAt={step.plannedAt} sentAt={null} hold={null} timeZones={timeZones} />
-				) : null
-			}
+			schedule={(step) => (
+				<>
+					{step.plannedAt ? (
+						<StepSchedule plannedAt={step.plannedAt} sentAt={null} hold={null} timeZones={timeZones} />
+					) : null}
+					<StepHistory lines={step.history} timeZone={timeZones.organization} />
+				</>
+			)}
 			content={(step) => <PhoneCallContent step={step} timeZone={timeZones.organization} />}
 			editor={(step, onDone) => <TalkingPointsEditor step={step} onDone={onDone} />}
 		/>

@@ -27,6 +27,7 @@ import { LinkedInReplyView } from './linkedin-reply-view.tsx'
 import { PromptBox } from './prompt-box.tsx'
 import { ManualReplyNotice } from './manual-reply-notice.tsx'
 import { SequenceActions } from './sequence-actions.tsx'
+import { SequenceStatusLabel } from '../sequence-status-label.tsx'
 import { isReplyEvent, SequenceTimeline } from './sequence-timeline.tsx'
 
 /**
@@ -178,6 +179,12 @@ function DrawerBody({
 				<div className="flex items-center gap-2">
 					{/* An explicit id only when given: `id={undefined}` would replace the one Radix links. */}
 					<SheetTitle {...(titleId ? { id: titleId } : {})}>{drawerTitle(sequence.status)}</SheetTitle>
+					{/* The same badge as the lists: a sequence a reply stopped reads Replied, not Paused. */}
+					<SequenceStatusLabel
+						status={sequence.status}
+						progress={sequence.progress}
+						replied={anyEmailReplied(sequence) || repliedLinkedInStep(sequence) !== null}
+					/>
 					{readOnly ? (
 						<span className="rounded bg-muted px-2 py-0.5 text-xs text-muted-foreground">Read-only</span>
 					) : null}

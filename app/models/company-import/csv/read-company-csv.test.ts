@@ -198,7 +198,7 @@ describe('limits', () => {
 		const row = ['Acme', 'Anvils', ...Array.from({ length: 9_998 }, (_, index) => String(index))]
 		const started = performance.now()
 		const preview = previewCompanyCsv(utf8(`${header.join(',')}\n${row.join(',')}\n`))
-		expect(performance.now() - started).toBeLessThan(5_000)
+		expect(performance.now() - started).toBeLessThan(15_000)
 		expect(preview.headers).toHaveLength(200)
 		expect(preview.mapping).toMatchObject({ name: 0, description: 1 })
 		expect(preview.warnings.join(' ')).toContain('9,800 more were ignored')
@@ -208,21 +208,22 @@ describe('limits', () => {
 		const started = performance.now()
 		const preview = previewCompanyCsv(utf8(`name,description\nAcme,Anvils${','.repeat(999_000)}\n`))
 		// Generous for a loaded machine: a quadratic scan of a million commas takes minutes, not seconds.
-		expect(performance.now() - started).toBeLessThan(5_000)
+		expect(performance.now() - started).toBeLessThan(15_000)
 		expect(preview.totalRows).toBe(1)
 	})
 
 	test('a one-million-character cell is cut to 10,000 characters, fast', () => {
 		const started = performance.now()
 		const result = readCompanyCsv(utf8(`name,description\nAcme,"${'x'.repeat(999_000)}"\nGlobex,Widgets\n`))
-		expect(performance.now() - started).toBeLessThan(1_000)
+		// Generous for a loaded machine (1.3 s seen beside the e2e lanes): a quadratic read takes minutes.
+		expect(performance.now() - started).toBeLessThan(15_000)
 		expect(result.rows[0]?.description).toHaveLength(10_000)
 	})
 
 	test('a one-million-character unquoted last line without a line break finishes fast', () => {
 		const started = performance.now()
 		const result = readCompanyCsv(utf8(`name,description\nAcme,${'x'.repeat(999_000)}`))
-		expect(performance.now() - started).toBeLessThan(1_000)
+		expect(performance.now() - started).toBeLessThan(15_000)
 		expect(result.rows[0]?.description).toHaveLength(10_000)
 	})
 

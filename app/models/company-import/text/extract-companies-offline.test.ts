@@ -195,7 +195,7 @@ describe('extractCompaniesOffline', () => {
 			const started = performance.now()
 			extractCompaniesOffline(text, 'more than 50 employees in Germany')
 			// Measured at 15–150 ms each; a quadratic pattern takes minutes.
-			expect(performance.now() - started).toBeLessThan(5_000)
+			expect(performance.now() - started).toBeLessThan(15_000)
 		}
 	})
 })

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { type z } from 'zod'
 import { GoogleScopeError } from '#app/integrations/mail/transport.server.ts'
+import { PreflightProblemsError } from '#app/models/preflight/launch.server.ts'
 import { SequenceRuleError } from '#app/models/sequence/sequence-status.server.ts'
 import { requireApiActor } from '#app/models/session/auth.server.ts'
 import { apiError, methodNotAllowed, parseJsonBody } from '#app/utils/api.server.ts'
@@ -22,7 +23,21 @@ export function sequenceErrorResponse(error: unknown): Response {
 	if (error instanceof SequenceRuleError)
 		return apiError(error.status, ERROR_CODES[error.status], error.message)
 	if (error instanceof GoogleScopeError) return apiError(403, 'GoogleScopeError', error.message)
+	if (error instanceof PreflightProblemsError) return preflightProblemsResponse(error)
 	throw error
+}
+
+/** 409 with the check: `{ error: 'preflight_problems', message, problems, check }` (decision 051). */
+export function preflightProblemsResponse(error: PreflightProblemsError) {
+	return Response.json(
+		{
+			error: 'preflight_problems',
+			message: error.message,
+			problems: error.check.problems,
+			check: error.check,
+		},
+		{ status: 409 },
+	)
 }
 
 /** Runs a model call, turning sequence rule and Google scope errors into API errors. */

@@ -7,7 +7,8 @@ import { apiError } from '#app/utils/api.server.ts'
 
 // GET ?sequence={id}: the sequence's thread, oldest first — the emails sent and the replies —
 // as [{ id, type, from, to, subject, date, body, html, isFromUser, automatic, emailStepId, metadata: { conversationId } }];
-// `automatic` marks an out-of-office (AUTO_REPLY) or a delay notice (DELAY_NOTICE), null otherwise.
+// `automatic` marks an out-of-office (AUTO_REPLY) or a delay notice (DELAY_NOTICE), null otherwise;
+// `intent` is what a reply meant ({ intent, reason, date, referral, source }, reply intent), null for ours.
 export async function loader({ request }: LoaderFunctionArgs) {
 	const actor = await requireApiActor(request)
 	const sequenceId = new URL(request.url).searchParams.get('sequence')?.trim()

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { cancelSequenceGenerations } from '#app/models/assistant/cancel-generation.server.ts'
+import { launchSequence } from '#app/models/preflight/launch.server.ts'
 import { changeSequenceStatus } from '#app/models/sequence/sequence-status.server.ts'
 import { deleteSequence, getSequence } from '#app/models/sequence/sequence.server.ts'
 import { requireApiActor } from '#app/models/session/auth.server.ts'
@@ -19,8 +20,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return Response.json(sequence)
 }
 
-// PUT { status }: ACTIVE activates a draft (or resumes), PAUSED, CANCELLED; refused changes
-// answer 409/422 with the reason, a missing Gmail grant 403 GoogleScopeError. DELETE removes it
+// PUT { status, acknowledgeProblems? }: ACTIVE activates a draft (or resumes), PAUSED, CANCELLED;
+// refused changes answer 409/422 with the reason, a missing Gmail grant 403 GoogleScopeError. A
+// draft's activation runs the pre-flight check first: its problems answer 409 preflight_problems
+// unless acknowledgeProblems is true (decision 051). DELETE removes it
 // (one still being generated is cancelled: its pending job goes too).
 export async function action({ request, params }: ActionFunctionArgs) {
 	const actor = await requireApiActor(request)
@@ -31,9 +34,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		return Response.json({ message: 'Sequence deleted' })
 	}
 	if (request.method !== 'PUT') return methodNotAllowed()
-	const { status } = await parseJsonBody(request, UpdateSequenceStatusSchema)
+	const { status, acknowledgeProblems } = await parseJsonBody(request, UpdateSequenceStatusSchema)
 	return withSequenceErrors(async () => {
-		await changeSequenceStatus({ organizationId: actor.organizationId, sequenceId: id, status })
+		if (status === 'ACTIVE') await launchSequence({ actor, sequenceId: id, acknowledgeProblems })
+		else await changeSequenceStatus({ organizationId: actor.organizationId, sequenceId: id, status })
 		return Response.json(await getSequence(actor.organizationId, id))
 	})
 }
