@@ -92,3 +92,19 @@ test('a model that does not answer in time, or answers nonsense, leaves the rule
 	await recordInboundMessage(inboundReply(vague, { text: 'Does Tuesday work for a call?', html: null }))
 	expect(await replyOf(vague.sequence.id)).toMatchObject({ intent: 'INTERESTED', intentSource: 'rules' })
 })
+
+test('a reply seen again by the next sync is not sent to the model again', async () => {
+	fake.setHandler(() => ({
+		intent: 'REFERRAL',
+		reason: 'Points to Dana Whitfield.',
+		date: null,
+		referralName: 'Dana Whitfield',
+		referralEmail: 'dana@orbit.example',
+	}))
+	const context = await sentSequence(1)
+	const reply = inboundReply(context, { text: VAGUE_REFERRAL, html: null })
+	expect(await recordInboundMessage(reply)).toEqual({ outcome: 'REPLY' })
+	expect(fake.requests()).toHaveLength(1)
+	expect(await recordInboundMessage(reply)).toEqual({ outcome: 'DUPLICATE' })
+	expect(fake.requests()).toHaveLength(1)
+})

@@ -157,8 +157,8 @@ export async function recordInboundMessage(message: InboundMessage): Promise<{ o
 	)
 }
 
-async function alreadyRecorded(tx: Tx, message: InboundMessage) {
-	const [found] = await tx.$queryRaw<Array<{ found: number }>>`
+async function alreadyRecorded(db: Tx | typeof prisma, message: InboundMessage) {
+	const [found] = await db.$queryRaw<Array<{ found: number }>>`
 		SELECT 1 AS found FROM "ConversationMessage"
 		WHERE "sequenceId" = ${message.sequenceId} AND "providerMessageId" = ${message.providerMessageId}
 		UNION ALL
@@ -219,6 +219,8 @@ function replyIntentOf(message: InboundMessage): ClassifiedReply {
 async function modelReadingOf(message: InboundMessage): Promise<ClassifiedReply | null> {
 	if (!isModelConfigured() || message.sentByMailboxOwner) return null
 	if (classifyInboundMessage(message).kind !== 'REPLY') return null
+	// A sync that sees a reply again must not ask the model again (the transaction still decides).
+	if (await alreadyRecorded(prisma, message)) return null
 	const input = replyIntentInput(message)
 	return readReplyIntentWithModel(
 		{ ...input, organizationId: message.organizationId },
