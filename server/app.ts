@@ -47,7 +47,22 @@ export async function createApp({
 	} else if (mode === 'development') {
 		const vite = await import('vite')
 		const { createDevServerBuild } = await import('./dev-build.ts')
-		const viteServer = await vite.createServer({ root: projectRoot, server: { middlewareMode: true } })
+		// Ctrl-C while the routes compile in the background: Vite reports each module it could not finish
+		// ("transport was disconnected") with a stack; nothing is wrong, so that is not printed then.
+		let closing = false
+		const logger = vite.createLogger()
+		const customLogger: typeof logger = {
+			...logger,
+			error: (message, options) => {
+				if (closing && message.includes('transport was disconnected')) return
+				logger.error(message, options)
+			},
+		}
+		const viteServer = await vite.createServer({
+			root: projectRoot,
+			server: { middlewareMode: true },
+			customLogger,
+		})
 		// The first page is compiled on its own (server/dev-build.ts); every route after it has been
 		// served, or a few seconds after the server listens when no page is asked for.
 		let firstPageServed = () => {}
@@ -65,7 +80,10 @@ export async function createApp({
 			await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, 3000).unref())])
 			await devBuild.compileWholeBuild()
 		}
-		app.locals.closeVite = () => viteServer.close()
+		app.locals.closeVite = () => {
+			closing = true
+			return viteServer.close()
+		}
 	} else {
 		const clientDir = path.join(projectRoot, 'build/client')
 		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
