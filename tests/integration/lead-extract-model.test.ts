@@ -45,8 +45,10 @@ beforeEach(() => {
 })
 
 async function usageRequests(organizationId: string) {
-	// Usage is recorded without holding up the extraction: wait for the write.
-	for (let attempt = 0; attempt < 50; attempt++) {
+	// Usage is recorded without holding up the extraction: wait for the write (by a deadline: a
+	// loaded CI machine can take more than a second).
+	const deadline = Date.now() + 10_000
+	while (Date.now() < deadline) {
 		const rows = await prisma.assistantUsage.findMany({ where: { organizationId } })
 		if (rows.length) return rows.reduce((total, row) => total + row.requests, 0)
 		await new Promise((resolve) => setTimeout(resolve, 20))
