@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { type AddressInfo } from 'node:net'
+import { resetEnvCache } from '#app/utils/env.server.ts'
 
 /**
  * A small, real OpenAI-compatible chat completions server for the `openai` SDK to talk to in tests
@@ -112,4 +113,19 @@ function readBody(req: IncomingMessage) {
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
 	res.writeHead(status, { 'content-type': 'application/json', ...headers })
 	res.end(JSON.stringify(body))
+}
+
+/**
+ * Points the app's OpenAI client at a fake: a key, its URL and any other settings (a timeout, a
+ * model name), with the environment cache reset so the next call reads them.
+ */
+export function pointModelAt(fake: { url: string }, settings: Record<string, string> = {}) {
+	Object.assign(process.env, { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.url, ...settings })
+	resetEnvCache()
+}
+
+/** Back to no model (the offline paths): the key, the URL and the named settings removed. */
+export function unsetModel(settings: string[] = []) {
+	for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', ...settings]) delete process.env[name]
+	resetEnvCache()
 }

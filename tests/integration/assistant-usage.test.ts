@@ -10,7 +10,7 @@ import { loader as settingsLoader } from '#app/routes/_app+/settings.tsx'
 import { prisma } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
-import { startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai-server.ts'
+import { startFakeOpenAI, type FakeOpenAI, pointModelAt, unsetModel } from '#tests/fakes/openai-server.ts'
 
 // Token usage per organization, day and model: exact under concurrency, scoped to the organization,
 // recorded by every model call, and shown on the settings page.
@@ -100,17 +100,11 @@ const goodDraft = {
 let fake: FakeOpenAI
 beforeAll(async () => {
 	fake = await startFakeOpenAI()
-	process.env.OPENAI_API_KEY = 'test-key'
-	process.env.OPENAI_BASE_URL = fake.url
-	process.env.OPENAI_MODEL = 'fake-model'
-	resetEnvCache()
+	pointModelAt(fake, { OPENAI_MODEL: 'fake-model' })
 })
 afterAll(async () => {
 	await fake.close()
-	delete process.env.OPENAI_API_KEY
-	delete process.env.OPENAI_BASE_URL
-	delete process.env.OPENAI_MODEL
-	resetEnvCache()
+	unsetModel(['OPENAI_MODEL'])
 })
 beforeEach(() => fake.reset())
 

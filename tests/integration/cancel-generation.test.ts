@@ -9,10 +9,9 @@ import { ensureUserMailbox } from '#app/models/mailbox/mailbox.server.ts'
 import { action as apiSequenceAction } from '#app/routes/api+/v1+/sequences.$id.ts'
 import { action as drawerAction } from '#app/routes/_app+/sequences.$sequenceId.tsx'
 import { prisma } from '#app/utils/db.server.ts'
-import { resetEnvCache } from '#app/utils/env.server.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
 import { insertContact } from '#tests/factories/contact.ts'
-import { startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai-server.ts'
+import { startFakeOpenAI, type FakeOpenAI, pointModelAt, unsetModel } from '#tests/fakes/openai-server.ts'
 
 // Cancelling a generation: the CREATING row and its pending job go, a job already running writes
 // nothing, a sequence written meanwhile stays, and only the organization's own sequences count.
@@ -164,15 +163,11 @@ test.describe('with a model that is still writing', () => {
 	let fake: FakeOpenAI
 	beforeAll(async () => {
 		fake = await startFakeOpenAI()
-		process.env.OPENAI_API_KEY = 'test-key'
-		process.env.OPENAI_BASE_URL = fake.url
-		resetEnvCache()
+		pointModelAt(fake)
 	})
 	afterAll(async () => {
 		await fake.close()
-		delete process.env.OPENAI_API_KEY
-		delete process.env.OPENAI_BASE_URL
-		resetEnvCache()
+		unsetModel()
 	})
 
 	test('a generation cancelled while the model writes saves nothing', async () => {

@@ -8,7 +8,7 @@ import {
 import { resetEnvCache } from '#app/utils/env.server.ts'
 import { companyHomePageHtml, type FakeCompanySite } from '#tests/fakes/company-home-page.ts'
 import { startFakeLinkedIn } from '#tests/fakes/linkedin-public-site.ts'
-import { startFakeOpenAI } from '#tests/fakes/openai-server.ts'
+import { startFakeOpenAI, pointModelAt, unsetModel } from '#tests/fakes/openai-server.ts'
 import { startFakeWebSite } from '#tests/fakes/web-site.ts'
 
 // Enrichment through the real safe fetcher against two local sites: a company's website and a
@@ -247,9 +247,7 @@ describe('enrichCompanies', () => {
 describe('with a model configured', () => {
 	test('the model writes the prose from the gathered text; a failing model falls back to the offline writer', async () => {
 		const openai = await startFakeOpenAI()
-		process.env.OPENAI_API_KEY = 'test-key'
-		process.env.OPENAI_BASE_URL = openai.url
-		resetEnvCache()
+		pointModelAt(openai)
 		try {
 			site.html('/acme', companyHomePageHtml({ ...ACME, linkedinSlug: undefined }))
 			openai.setHandler(() => ({
@@ -284,9 +282,7 @@ describe('with a model configured', () => {
 			expect(fallback.company.description).toBe(ACME.metaDescription)
 		} finally {
 			await openai.close()
-			delete process.env.OPENAI_API_KEY
-			delete process.env.OPENAI_BASE_URL
-			resetEnvCache()
+			unsetModel()
 		}
 	})
 })

@@ -3,10 +3,9 @@ import { action as filterAction } from '#app/routes/api+/v1+/filter.ts'
 import { COMPANY_FILTER_MESSAGES } from '#app/schemas/company-filter.ts'
 import { COMPANY_IMPORT_MAX_ROWS, COMPANY_IMPORT_MESSAGES } from '#app/schemas/company-import.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { resetEnvCache } from '#app/utils/env.server.ts'
 import { expectApiError, setupApiRouter } from '#tests/api-router.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
-import { startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai-server.ts'
+import { startFakeOpenAI, type FakeOpenAI, pointModelAt, unsetModel } from '#tests/fakes/openai-server.ts'
 import { FILTER_COMPANIES } from '#tests/fixtures/company-filter-evaluation.ts'
 
 // POST /api/v1/filter: through the real router with no model (the offline matcher users get by
@@ -107,16 +106,11 @@ describe('POST /api/v1/filter with a model', () => {
 	})
 	afterAll(async () => {
 		await fake.close()
-		delete process.env.OPENAI_API_KEY
-		delete process.env.OPENAI_BASE_URL
-		resetEnvCache()
+		unsetModel()
 	})
 	beforeEach(() => {
 		fake.reset()
-		process.env.OPENAI_API_KEY = 'test-key'
-		process.env.OPENAI_BASE_URL = fake.url
-		process.env.OPENAI_TIMEOUT_MS = '5000'
-		resetEnvCache()
+		pointModelAt(fake, { OPENAI_TIMEOUT_MS: '5000' })
 	})
 
 	async function post(cookie: string, instructions: string) {

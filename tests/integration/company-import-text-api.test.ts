@@ -5,10 +5,9 @@ import { MODEL_EXTRACTION_MESSAGES } from '#app/models/company-import/text/extra
 import { action as parseDocumentAction } from '#app/routes/api+/v1+/companies.parse.document.ts'
 import { COMPANY_IMPORT_MAX_TEXT_LENGTH, COMPANY_IMPORT_MESSAGES } from '#app/schemas/company-import.ts'
 import { COMPANY_TEXT_PARSE_MESSAGES } from '#app/schemas/company-text-parse.ts'
-import { resetEnvCache } from '#app/utils/env.server.ts'
 import { expectApiError, setupApiRouter } from '#tests/api-router.ts'
 import { callRoute, createSignedInUser, makeRequest } from '#tests/db-utils.ts'
-import { startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai-server.ts'
+import { startFakeOpenAI, type FakeOpenAI, pointModelAt, unsetModel } from '#tests/fakes/openai-server.ts'
 
 // POST /api/v1/companies/parse/document: through the real router with no model (the offline
 // extractor), then the model path against the fake OpenAI server (action called in-process).
@@ -118,16 +117,11 @@ describe('POST /api/v1/companies/parse/document with a model', () => {
 	})
 	afterAll(async () => {
 		await fake.close()
-		delete process.env.OPENAI_API_KEY
-		delete process.env.OPENAI_BASE_URL
-		resetEnvCache()
+		unsetModel()
 	})
 	beforeEach(() => {
 		fake.reset()
-		process.env.OPENAI_API_KEY = 'test-key'
-		process.env.OPENAI_BASE_URL = fake.url
-		process.env.OPENAI_TIMEOUT_MS = '5000'
-		resetEnvCache()
+		pointModelAt(fake, { OPENAI_TIMEOUT_MS: '5000' })
 	})
 
 	const post = (cookie: string, json: unknown) =>

@@ -4,7 +4,13 @@ import { type ContactCandidate } from '#app/schemas/contact-search.ts'
 import { prisma } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
-import { type FakeChatMessage, type FakeOpenAI, startFakeOpenAI } from '#tests/fakes/openai-server.ts'
+import {
+	type FakeChatMessage,
+	type FakeOpenAI,
+	startFakeOpenAI,
+	pointModelAt,
+	unsetModel,
+} from '#tests/fakes/openai-server.ts'
 
 // The contact-search model ranker (issue 15, decision 036) through rankCandidates: the real openai
 // client against the fake OpenAI server; windows of 20, merged; malformed answers repaired, re-asked
@@ -69,16 +75,11 @@ beforeAll(async () => {
 })
 afterAll(async () => {
 	await fake.close()
-	delete process.env.OPENAI_API_KEY
-	delete process.env.OPENAI_BASE_URL
-	resetEnvCache()
+	unsetModel()
 })
 beforeEach(() => {
 	fake.reset()
-	process.env.OPENAI_API_KEY = 'test-key'
-	process.env.OPENAI_BASE_URL = fake.url
-	process.env.OPENAI_TIMEOUT_MS = '5000'
-	resetEnvCache()
+	pointModelAt(fake, { OPENAI_TIMEOUT_MS: '5000' })
 })
 
 function input(organizationId: string, list: ContactCandidate[], topX = 10) {

@@ -4,7 +4,13 @@ import { LEAD_MODEL_MESSAGES } from '#app/models/lead-import/extract/extract-lea
 import { prisma } from '#app/utils/db.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
 import { createSignedInUser } from '#tests/db-utils.ts'
-import { type FakeChatMessage, startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai-server.ts'
+import {
+	type FakeChatMessage,
+	startFakeOpenAI,
+	type FakeOpenAI,
+	pointModelAt,
+	unsetModel,
+} from '#tests/fakes/openai-server.ts'
 
 // The lead extractors' dispatcher (issue 14) with a model: the real openai client against the fake
 // OpenAI server, structured output normalized like the offline extractors' output, the page's
@@ -32,16 +38,11 @@ beforeAll(async () => {
 })
 afterAll(async () => {
 	await fake.close()
-	delete process.env.OPENAI_API_KEY
-	delete process.env.OPENAI_BASE_URL
-	resetEnvCache()
+	unsetModel()
 })
 beforeEach(() => {
 	fake.reset()
-	process.env.OPENAI_API_KEY = 'test-key'
-	process.env.OPENAI_BASE_URL = fake.url
-	process.env.OPENAI_TIMEOUT_MS = '5000'
-	resetEnvCache()
+	pointModelAt(fake, { OPENAI_TIMEOUT_MS: '5000' })
 })
 
 async function usageRequests(organizationId: string) {

@@ -3,8 +3,7 @@ import { checkDraft } from '#app/models/assistant/draft-rules.ts'
 import { modifySequenceWithModel, writeSequenceWithModel } from '#app/models/assistant/model-writer.server.ts'
 import { type GenerationRequest, type SequenceDraft } from '#app/models/assistant/sequence-draft.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { resetEnvCache } from '#app/utils/env.server.ts'
-import { startFakeOpenAI, type FakeOpenAI } from '#tests/fakes/openai-server.ts'
+import { startFakeOpenAI, type FakeOpenAI, pointModelAt, unsetModel } from '#tests/fakes/openai-server.ts'
 
 // The model writer through the real openai SDK and the fake server: prompts carry the request,
 // and a draft that breaks our rules never reaches the user as it came.
@@ -84,15 +83,11 @@ let organizationId = ''
 beforeAll(async () => {
 	organizationId = (await prisma.organization.create({ data: { name: 'Routewise' } })).id
 	fake = await startFakeOpenAI()
-	process.env.OPENAI_API_KEY = 'test-key'
-	process.env.OPENAI_BASE_URL = fake.url
-	resetEnvCache()
+	pointModelAt(fake)
 })
 afterAll(async () => {
 	await fake.close()
-	delete process.env.OPENAI_API_KEY
-	delete process.env.OPENAI_BASE_URL
-	resetEnvCache()
+	unsetModel()
 })
 beforeEach(() => fake.reset())
 

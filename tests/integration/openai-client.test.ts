@@ -8,7 +8,13 @@ import {
 	type ModelUsage,
 } from '#app/integrations/openai/openai-client.server.ts'
 import { resetEnvCache } from '#app/utils/env.server.ts'
-import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIRequest } from '#tests/fakes/openai-server.ts'
+import {
+	pointModelAt,
+	startFakeOpenAI,
+	type FakeOpenAI,
+	type FakeOpenAIRequest,
+	unsetModel,
+} from '#tests/fakes/openai-server.ts'
 
 // The real openai SDK against a local OpenAI-compatible server: parsing, retries, timeouts,
 // per-organization concurrency, cancellation and usage.
@@ -22,9 +28,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
 	await fake.close()
-	delete process.env.OPENAI_API_KEY
-	delete process.env.OPENAI_BASE_URL
-	resetEnvCache()
+	unsetModel()
 })
 beforeEach(() => {
 	fake.reset()
@@ -33,10 +37,7 @@ beforeEach(() => {
 })
 
 function setEnv(values: Record<string, string>) {
-	process.env.OPENAI_API_KEY = 'test-key'
-	process.env.OPENAI_BASE_URL = fake.url
-	Object.assign(process.env, values)
-	resetEnvCache()
+	pointModelAt(fake, values)
 }
 
 function complete(

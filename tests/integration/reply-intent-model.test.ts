@@ -2,9 +2,13 @@ import { afterAll, beforeEach, expect, test } from 'vitest'
 import { recordInboundMessage } from '#app/models/conversation/reply-detection.server.ts'
 import { listFollowUpTasks } from '#app/models/follow-up-task/follow-up-tasks.server.ts'
 import { prisma } from '#app/utils/db.server.ts'
-import { resetEnvCache } from '#app/utils/env.server.ts'
 import { inboundReply, sentSequence } from '#tests/factories/sent-sequence.ts'
-import { type FakeChatMessage, startFakeOpenAI } from '#tests/fakes/openai-server.ts'
+import {
+	type FakeChatMessage,
+	startFakeOpenAI,
+	pointModelAt,
+	unsetModel,
+} from '#tests/fakes/openai-server.ts'
 
 // Reply intent by the model (issue 17 item 1): with a key, a person's reply the rules are not sure of
 // is read by the model with structured output, and what follows is the model's reading; a reply the
@@ -12,17 +16,11 @@ import { type FakeChatMessage, startFakeOpenAI } from '#tests/fakes/openai-serve
 // reply is recorded (and its sequence stopped) within the budget whatever the model does.
 
 const fake = await startFakeOpenAI()
-process.env.OPENAI_API_KEY = 'test-key'
-process.env.OPENAI_BASE_URL = fake.url
-process.env.OPENAI_TIMEOUT_MS = '5000'
-process.env.REPLY_MODEL_BUDGET_MS = '1500'
-resetEnvCache()
+pointModelAt(fake, { OPENAI_TIMEOUT_MS: '5000', REPLY_MODEL_BUDGET_MS: '1500' })
 
 afterAll(async () => {
 	await fake.close()
-	delete process.env.OPENAI_API_KEY
-	delete process.env.OPENAI_BASE_URL
-	resetEnvCache()
+	unsetModel()
 })
 beforeEach(() => fake.reset())
 
