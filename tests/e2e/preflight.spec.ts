@@ -53,7 +53,7 @@ test('Activate leads to the check: problems with their fixes, the calendar, and 
 
 	await expect(page).toHaveURL(new RegExp(`/sequences/${sequence.id}/launch$`))
 	await expect(
-		page.getByRole('heading', { name: 'Pre-flight check: Grace Hopper: Compilers at Acme' }),
+		page.getByRole('heading', { name: 'Pre-flight check — Grace Hopper: Compilers at Acme' }),
 	).toBeVisible()
 	await expect(page.getByRole('heading', { name: '2 problems to fix before launch' })).toBeVisible()
 	const problems = page.getByRole('list', { name: 'Problems' })

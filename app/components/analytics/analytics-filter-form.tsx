@@ -27,13 +27,27 @@ export function AnalyticsFilterForm({
 			method="get"
 			key={JSON.stringify(filter)}
 			aria-label="Analytics filters"
-			className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-3 lg:grid-cols-7 lg:items-end"
+			className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 sm:items-end lg:grid-cols-4"
 		>
 			<Field label="From" name="from" error={errors.from}>
-				<Input id="analytics-from" type="date" name="from" defaultValue={filter.from} aria-invalid={errors.from ? true : undefined} aria-describedby={errors.from ? 'analytics-from-error' : undefined} />
+				<Input
+					id="analytics-from"
+					type="date"
+					name="from"
+					defaultValue={filter.from}
+					aria-invalid={errors.from ? true : undefined}
+					aria-describedby={errors.from ? 'analytics-from-error' : undefined}
+				/>
 			</Field>
 			<Field label="To" name="to" error={errors.to}>
-				<Input id="analytics-to" type="date" name="to" defaultValue={filter.to} aria-invalid={errors.to ? true : undefined} aria-describedby={errors.to ? 'analytics-to-error' : undefined} />
+				<Input
+					id="analytics-to"
+					type="date"
+					name="to"
+					defaultValue={filter.to}
+					aria-invalid={errors.to ? true : undefined}
+					aria-describedby={errors.to ? 'analytics-to-error' : undefined}
+				/>
 			</Field>
 			<Field label="Group by" name="granularity" error={errors.granularity}>
 				<NativeSelect id="analytics-granularity" name="granularity" defaultValue={filter.granularity}>
@@ -41,12 +55,36 @@ export function AnalyticsFilterForm({
 					<option value="week">Week</option>
 				</NativeSelect>
 			</Field>
-			<Choice label="Mailbox" name="mailbox" all="All mailboxes" value={filter.mailbox} options={options.mailboxes} error={errors.mailbox} />
-			<Choice label="User" name="user" all="All users" value={filter.user} options={options.users} error={errors.user} />
-			<Choice label="Campaign" name="campaign" all="All campaigns" value={filter.campaign} options={options.campaigns} error={errors.campaign} />
+			<Choice
+				label="Mailbox"
+				name="mailbox"
+				all="All mailboxes"
+				value={filter.mailbox}
+				options={options.mailboxes}
+				error={errors.mailbox}
+			/>
+			<Choice
+				label="User"
+				name="user"
+				all="All users"
+				value={filter.user}
+				options={options.users}
+				error={errors.user}
+			/>
+			<Choice
+				label="Campaign"
+				name="campaign"
+				all="All campaigns"
+				value={filter.campaign}
+				options={options.campaigns}
+				error={errors.campaign}
+			/>
 			<div className="flex gap-2">
 				<Button type="submit">Apply</Button>
-				<Link to="/analytics" className="self-center text-sm text-muted-foreground underline underline-offset-4">
+				<Link
+					to="/analytics"
+					className="self-center text-sm text-muted-foreground underline underline-offset-4"
+				>
 					Reset
 				</Link>
 			</div>

@@ -82,10 +82,9 @@ export default function AdminOrganizationsRoute() {
 			<Form method="post" className="flex items-center justify-end gap-2 text-xs text-muted-foreground">
 				<input type="hidden" name="intent" value={REFRESH_FIGURES_INTENT} />
 				<span>
-					Contact figures as of{' '}
 					{refreshedAt
-						? `${new Date(refreshedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`
-						: 'never'}{' '}
+						? `Contact figures as of ${new Date(refreshedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+						: 'Contact figures not computed yet'}{' '}
 					(recomputed every minute)
 				</span>
 				<Button type="submit" variant="ghost" size="sm">

@@ -53,7 +53,7 @@ export default function SequenceLaunchRoute() {
 				<ArrowLeft className="size-4" aria-hidden="true" />
 				Back to the sequence
 			</Link>
-			<PageHeader className="mb-0" title={`Pre-flight check: ${check.target.name}`} />
+			<PageHeader className="mb-0" title={`Pre-flight check — ${check.target.name}`} />
 			<PreflightReport
 				check={check}
 				launchLabel="Activate sequence"

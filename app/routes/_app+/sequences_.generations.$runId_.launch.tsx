@@ -64,7 +64,7 @@ export default function GenerationRunLaunchRoute() {
 				<ArrowLeft className="size-4" aria-hidden="true" />
 				Back to the drafts
 			</Link>
-			<PageHeader className="mb-0" title={`Pre-flight check: ${check.target.name}`} />
+			<PageHeader className="mb-0" title={`Pre-flight check — ${check.target.name}`} />
 			<PreflightReport
 				check={check}
 				launchLabel={`Activate ${check.sequences.toLocaleString('en-US')} ${check.sequences === 1 ? 'draft' : 'drafts'}`}

@@ -55,7 +55,7 @@ export default function ReplySettingsRoute() {
 	const { actions, canManage } = useLoaderData<typeof loader>()
 	const saving = useNavigation().state === 'submitting'
 	return (
-		<div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+		<div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
 			<PageHeader
 				className="mb-0"
 				title="Replies"
