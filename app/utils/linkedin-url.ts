@@ -41,3 +41,13 @@ export function linkedinKeyForms(url: string): string[] {
 	const keys = [linkedinKey(url), linkedinKey(url, { decode: false })?.toLowerCase() ?? null]
 	return [...new Set(keys.filter((key): key is string => Boolean(key)))]
 }
+
+/**
+ * What a table shows of a LinkedIn address: the profile's path ("in/ada-lovelace"), which is what
+ * tells two people apart; "https://www.linkedin.com/…" cut to a column's width never does.
+ */
+export function linkedinProfileLabel(url: string): string {
+	const key = linkedinKey(url)
+	if (!key) return url
+	return key.startsWith('linkedin.com/') ? key.slice('linkedin.com/'.length) : key
+}

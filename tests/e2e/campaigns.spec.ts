@@ -98,6 +98,12 @@ test.describe('Campaigns', () => {
 		await expect(page.getByText('1 contacts added to campaign')).toBeVisible()
 		await expect(page.getByText(/2 contacts skipped/)).toBeVisible()
 		await expect(table.getByRole('row', { name: /Profile Person/ })).toContainText('Added')
+		// Profiles read by their path (a cut "https://www…" tells no one apart), linked to LinkedIn.
+		const profile = table
+			.getByRole('row', { name: /Profile Person/ })
+			.getByRole('link', { name: 'in/profile-person' })
+		await expect(profile).toHaveAttribute('href', 'https://www.linkedin.com/in/profile-person')
+		await expect(profile).toHaveAttribute('target', '_blank')
 	})
 
 	test('Add Contacts pages by 100, prefetches the next page and selects all across pages', async ({

@@ -4,6 +4,7 @@ import {
 	PageCheckbox,
 	SortableHead,
 } from '#app/components/contacts/contact-table-parts.tsx'
+import { LinkedInCell } from '#app/components/contacts/linkedin-cell.tsx'
 import { formatDate } from '#app/components/settings/format-date.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
@@ -148,7 +149,7 @@ function CandidateTableRow({
 			</TableCell>
 			<TruncatedCell text={name} className="min-w-[8rem] font-medium" />
 			<TruncatedCell text={row.email} />
-			<TruncatedCell text={row.linkedin} priority="low" />
+			<LinkedInCell url={row.linkedin} />
 			<TruncatedCell text={row.company?.name} />
 			<TableCell priority="low" className="min-w-[10rem] max-w-0">
 				<BadgeOverflow items={row.tags} visible={VISIBLE_TAGS} label="tags" />

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { Users } from 'lucide-react'
+import { LinkedInCell } from '#app/components/contacts/linkedin-cell.tsx'
 import { BadgeOverflow, ContactPageLinks } from '#app/components/contacts/contact-table-parts.tsx'
 import { formatDate } from '#app/components/settings/format-date.ts'
 import { ContactStatusBadge } from '#app/components/status-badge.tsx'
@@ -84,7 +85,7 @@ export function MemberContactsTable({
 									</Link>
 								</TruncatedCell>
 								<TruncatedCell text={row.email} />
-								<TruncatedCell text={row.linkedin} priority="low" />
+								<LinkedInCell url={row.linkedin} />
 								<TruncatedCell text={row.company?.name} />
 								<TableCell>
 									<ContactStatusBadge status={row.status} />
