@@ -107,6 +107,9 @@ test('the Analytics page draws its charts from the events, and its filter narrow
 	await expect(page).toHaveURL(/from=2025-01-01/)
 	await expect(figures.getByText('Sent', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('0')
 	await expect(figures.getByText('Reply rate', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('—')
+	// Instead of flat lines and empty bars, a sentence.
+	await expect(figures.getByText(/Nothing sent or answered in this period yet/)).toBeVisible()
+	await expect(figures.getByRole('figure')).toHaveCount(0)
 
 	// The campaign page shows the same figures for its campaign.
 	await page.goto(`/campaigns/${campaignId}`)

@@ -39,16 +39,28 @@ export function AnalyticsPanel({
 				</p>
 			</div>
 			<AnalyticsFiguresList figures={data.summary} />
-			<div className="grid gap-6 lg:grid-cols-3">
-				<div className="lg:col-span-2">
-					<h3 className="mb-2 text-sm font-medium">Over time</h3>
-					<OverTimeChart points={data.series} granularity={data.granularity} label={`${title} over time`} />
+			{isEmpty(data.summary) ? (
+				<p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+					Nothing sent or answered in this period yet: the chart over time and the funnel fill in as emails go
+					out.
+				</p>
+			) : (
+				<div className="grid gap-6 lg:grid-cols-3">
+					<div className="lg:col-span-2">
+						<h3 className="mb-2 text-sm font-medium">Over time</h3>
+						<OverTimeChart points={data.series} granularity={data.granularity} label={`${title} over time`} />
+					</div>
+					<div>
+						<h3 className="mb-2 text-sm font-medium">Funnel</h3>
+						<FunnelChart stages={data.funnel} label={`${title} funnel`} />
+					</div>
 				</div>
-				<div>
-					<h3 className="mb-2 text-sm font-medium">Funnel</h3>
-					<FunnelChart stages={data.funnel} label={`${title} funnel`} />
-				</div>
-			</div>
+			)}
 		</section>
 	)
+}
+
+/** Empty charts (flat lines at zero, bars of nothing) say less than a sentence. */
+function isEmpty({ sent, delivered, bounced, clicked, replied, unsubscribed, botClicks }: AnalyticsFigures) {
+	return sent + delivered + bounced + clicked + replied + unsubscribed + botClicks === 0
 }
