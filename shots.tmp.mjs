@@ -8,9 +8,8 @@ console.log('signin', r.status())
 const paths = process.argv.slice(2)
 for (const p of paths) {
   if (p.startsWith('@')) {
-    const before = page.url()
-    await page.getByRole('link', { name: p.slice(1) }).first().click()
-    await page.waitForURL((u) => u.href !== before, { timeout: 30000 })
+    const href = await page.getByRole('link', { name: p.slice(1) }).first().getAttribute('href')
+    await page.goto(new URL(href, page.url()).href)
   }
   else await page.goto(base + p)
   await page.waitForLoadState('networkidle').catch(() => {})

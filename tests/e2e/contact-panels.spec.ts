@@ -131,7 +131,10 @@ test.describe('Contact panels', () => {
 		await expect(info.getByRole('link', { name: 'https://www.linkedin.com/in/ada' })).toBeVisible()
 		const professional = dialog.getByRole('region', { name: 'Professional Details' })
 		await expect(professional.getByText('Writes the first programs')).toBeVisible()
-		await expect(professional.getByText('Acme Rockets')).toBeVisible()
+		await expect(professional.getByRole('link', { name: 'Acme Rockets' })).toHaveAttribute(
+			'href',
+			/^\/companies\/\w+$/,
+		)
 		await expect(
 			dialog.getByRole('region', { name: 'Company Details' }).getByText(/builds reusable rockets/),
 		).toBeVisible()

@@ -1,5 +1,5 @@
 import { Building2, ExternalLink, Loader2, Mail, Pencil, Phone, Trash2 } from 'lucide-react'
-import { useFetcher } from '@remix-run/react'
+import { Link, useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useState } from 'react'
 import { useConfirm } from '#app/components/dialog-stack/confirm-dialog.tsx'
 import { ContactStatusBadge } from '#app/components/status-badge.tsx'
@@ -195,7 +195,14 @@ export function ContactDetailView({
 					<Item label="Role">{contact.role}</Item>
 					<Item label="Role Details">{contact.roleDetails}</Item>
 					<Item label="Company" icon={<Building2 aria-hidden="true" className="h-4 w-4" />}>
-						{company?.name}
+						{company ? (
+							<Link
+								to={`/companies/${company.id}`}
+								className="font-medium underline underline-offset-4 hover:text-primary/80"
+							>
+								{company.name}
+							</Link>
+						) : null}
 					</Item>
 					<Item label="Tagline">{company?.tagline}</Item>
 					<Item label="Size">{company ? companySize(company) : null}</Item>
