@@ -20,8 +20,11 @@ export async function seedDemoData() {
 	const organization = await prisma.organization.create({
 		data: {
 			name: 'Demo Company',
-			summary: 'Reachout demo organization',
-			description: 'A sales team trying Reachout on the embedded database.',
+			// What the assistant says the organization sells: a demo draft should read like a real one.
+			summary:
+				'Demo Company builds forecasting software that helps operations teams plan stock and staffing.',
+			description:
+				'Used by 60 mid-sized companies. Customers cut stock-outs by a quarter within three months.',
 			memberships: {
 				create: {
 					role: 'OWNER',

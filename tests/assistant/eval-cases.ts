@@ -41,6 +41,15 @@ const ledgerly: AssistantOrganization = {
 	passages: [],
 }
 
+// A summary with no verb, as many organizations write theirs: the writer must not paste it after
+// "At Routewise," (the first hour's "In short: At Demo Company, Reachout demo organization.").
+const routewise: AssistantOrganization = {
+	name: 'Routewise',
+	summary: 'Route planning and live delivery tracking for regional retailers',
+	description: 'Used by 80 regional retailers. Customers cut failed deliveries by a third.',
+	passages: [],
+}
+
 const sender = { name: 'Sam Carter', email: 'sam@northwind.test' }
 
 const acme: AssistantCompany = {
@@ -77,6 +86,26 @@ function request(
 }
 
 export const evalCases: EvalCase[] = [
+	{
+		name: 'An organization whose summary is a phrase, not a sentence',
+		request: request(contact('Lena', 'Berg', { role: 'Head of Operations' }), acme, {
+			organization: routewise,
+		}),
+		expect: {
+			emailSteps: 3,
+			includes: /at Routewise we offer route planning and live delivery tracking/i,
+			// "Used by 80 regional retailers." is said of us, not pasted after "One example:".
+			mentions: ['Routewise is used by 80 regional retailers'],
+		},
+	},
+	{
+		name: 'The same summary in a LinkedIn message',
+		request: request(contact('Omar', 'Haddad', { role: 'Operations Manager' }), acme, {
+			organization: routewise,
+			linkedin: true,
+		}),
+		expect: { emailSteps: 3, mentions: ['Routewise'] },
+	},
 	{
 		name: 'CTO at a software company',
 		request: request(contact('Priya', 'Raman', { role: 'CTO', painPoints: 'Flaky internal tooling' }), acme),

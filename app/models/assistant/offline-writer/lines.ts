@@ -1,6 +1,6 @@
 import { teamsLike, type Facts } from './facts.ts'
 import { type NonEmpty, type Picker } from './picker.ts'
-import { asSentence, clause, midSentence, withArticle } from './phrasing.ts'
+import { asSentence, clause, lowerFirst, midSentence, withArticle } from './phrasing.ts'
 import { type Wants } from './read-instruction.ts'
 
 // The lines an email is made of: subject, opener, value, proof and call to action.
@@ -45,11 +45,7 @@ export function hook(facts: Facts, wants: Wants, picker: Picker): string {
 export function valueLine(facts: Facts, wants: Wants, picker: Picker): string {
 	const forWhom = facts.company ? `a team like ${facts.company}` : 'a team like yours'
 	// The offer names us and what we sell, however short the email: it is what the reader answers.
-	const offer = facts.offering
-		? facts.offering.includes(facts.orgName)
-			? asSentence(facts.offering)
-			: `At ${facts.orgName}, ${midSentence(asSentence(facts.offering))}`
-		: null
+	const offer = offerSentence(facts)
 	if (wants.shorter)
 		return (
 			offer ?? `At ${facts.orgName} we help ${teamsLike(facts)} get ${facts.outcome ?? facts.angle.outcome}.`
@@ -61,11 +57,32 @@ export function valueLine(facts: Facts, wants: Wants, picker: Picker): string {
 	return `At ${facts.orgName} we work with ${teamsLike(facts)} on ${facts.angle.focus}.${outcome}`
 }
 
+/**
+ * What we sell, as a sentence that names us: a clause ("We help…", "Ledgerly automates…") as written;
+ * a summary with no verb ("Route planning for regional carriers") is what we offer.
+ */
+export function offerSentence(facts: Pick<Facts, 'offering' | 'orgName'>): string | null {
+	const { offering, orgName } = facts
+	if (!offering) return null
+	if (offering.includes(orgName)) return asSentence(offering)
+	if (!CLAUSE.test(offering)) return `At ${orgName} we offer ${asSentence(lowerFirst(offering))}`
+	return `At ${orgName}, ${midSentence(asSentence(offering))}`
+}
+
+// A subject we write about ourselves, or a verb a summary of what a company sells tends to use.
+const CLAUSE =
+	/\b(we|our|us|is|are|helps?|builds?|makes?|sells?|offers?|provides?|gives?|lets?|turns?|cuts?|saves?|reduces?|automates?|runs?|plans?|connects?|brings?|keeps?|finds?|writes?|sends?|tracks?|manages?|delivers?|enables?|powers?|handles?|creates?|designs?|develops?|supports?|works?|books?|schedules?|moves?|ships?|protects?|stores?)\b/i
+
+const PASSIVE_FRAGMENT =
+	/^(used|trusted|loved|chosen|relied on|backed|funded|rated|recommended) (by|in|across)\b/i
+
 export function proofLine(facts: Facts, picker: Picker, index = 0): string {
 	const proof = facts.proofs[index % Math.max(facts.proofs.length, 1)]
 	if (!proof)
 		return `Happy to share how teams similar to ${facts.company ?? 'yours'} use ${facts.orgName} today.`
-	return `${picker.pick(['For context,', 'A quick data point:', 'One example:'])} ${midSentence(asSentence(proof))}`
+	// "Used by 80 retailers." has no subject: it is said of us.
+	const sentence = PASSIVE_FRAGMENT.test(proof) ? `${facts.orgName} is ${lowerFirst(proof)}` : proof
+	return `${picker.pick(['For context,', 'A quick data point:', 'One example:'])} ${midSentence(asSentence(sentence))}`
 }
 
 export function callToAction(facts: Facts, wants: Wants, picker: Picker): string {

@@ -1,6 +1,6 @@
 import { type SequenceDraft } from '../sequence-draft.ts'
 import { teamsLike, type Facts } from './facts.ts'
-import { callToAction } from './lines.ts'
+import { callToAction, offerSentence } from './lines.ts'
 import { type Picker } from './picker.ts'
 import { type Wants } from './read-instruction.ts'
 
@@ -15,7 +15,7 @@ export function linkedInSteps(facts: Facts, wants: Wants, picker: Picker): Seque
 			? ''
 			: facts.outcome
 				? `We help ${teamsLike(facts)} get ${facts.outcome}.`
-				: (facts.offering ?? ''),
+				: (offerSentence(facts) ?? ''),
 		callToAction(facts, wants, picker),
 	]
 		.filter(Boolean)

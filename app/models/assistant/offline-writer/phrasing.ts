@@ -41,7 +41,7 @@ export function withArticle(role: string) {
 
 // Words that are capitalised only because they start a sentence; a name ("Kestrel", "SaaS") keeps its capital.
 const SENTENCE_STARTER =
-	/^(Our|The|We|They|Their|It|Its|This|These|That|A|An|In|For|With|More|Most|Over|Customers|Clients|Teams|Companies|Every|Each|Since|After|Today|Last|One|Two|Three|Four|Five|Nearly|Almost|About|Some|Many|Across)\b/
+	/^(Our|The|We|They|Their|It|Its|This|These|That|A|An|At|In|For|With|More|Most|Over|Customers|Clients|Teams|Companies|Every|Each|Since|After|Today|Last|One|Two|Three|Four|Five|Nearly|Almost|About|Some|Many|Across)\b/
 
 /** A sentence placed after a colon or a comma: its first word loses its capital unless it is a name. */
 export function midSentence(text: string) {

@@ -1,0 +1,17 @@
+import { chromium } from '@playwright/test'
+const base = 'http://localhost:3555'
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' })
+const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
+await page.request.post(`${base}/auth/dev`, { form: { email: 'demo@reachout.dev' }, maxRedirects: 0 })
+await page.goto(base + '/contacts')
+const href = await page.getByRole('link', { name: 'Radia Perlman' }).first().getAttribute('href')
+await page.goto(base + href)
+await page.waitForLoadState('networkidle')
+await page.getByText('Generate Sequence', { exact: true }).first().click()
+await page.waitForTimeout(1500)
+await page.screenshot({ path: '/tmp/shots/gen1.png' })
+await page.getByRole('button', { name: 'Generate Sequence' }).click()
+await page.waitForTimeout(8000)
+await page.screenshot({ path: '/tmp/shots/gen2.png', fullPage: true })
+console.log(page.url())
+await browser.close()
