@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
-import { ArrowLeft, UserPlus } from 'lucide-react'
+import { UserPlus } from 'lucide-react'
 import { type ReactNode } from 'react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 
@@ -25,13 +26,7 @@ export function GroupPage({
 }) {
 	return (
 		<div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
-			<Link
-				to={backTo}
-				className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:underline"
-			>
-				<ArrowLeft className="size-4" aria-hidden="true" />
-				{backLabel}
-			</Link>
+			<BackLink to={backTo}>{backLabel}</BackLink>
 			<PageHeader className="mb-0" title={title} description={description} actions={actions} />
 			{children}
 		</div>

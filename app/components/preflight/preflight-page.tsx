@@ -1,5 +1,5 @@
-import { Link, useActionData, useNavigation } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
+import { useActionData, useNavigation } from '@remix-run/react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { type PreflightCheck } from '#app/schemas/preflight.ts'
 import { PreflightReport } from './preflight-report.tsx'
@@ -20,13 +20,7 @@ export function PreflightPage({
 	const navigation = useNavigation()
 	return (
 		<div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
-			<Link
-				to={backTo}
-				className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:underline"
-			>
-				<ArrowLeft className="size-4" aria-hidden="true" />
-				{backLabel}
-			</Link>
+			<BackLink to={backTo}>{backLabel}</BackLink>
 			<PageHeader className="mb-0" title={`Pre-flight check — ${check.target.name}`} />
 			<PreflightReport
 				check={check}

@@ -1,6 +1,4 @@
-import { Link } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
-import { buttonVariants } from '#app/components/ui/button.tsx'
+import { BackLink } from '#app/components/back-link.tsx'
 
 /** Back to the contact, above a page about one contact's sequence (Create, Generate). */
 export function ContactBackLink({
@@ -9,12 +7,6 @@ export function ContactBackLink({
 	contact: { id: string; firstName: string; lastName: string }
 }) {
 	return (
-		<Link
-			to={`/contacts/${contact.id}`}
-			className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'self-start' })}
-		>
-			<ArrowLeft aria-hidden="true" />
-			{`${contact.firstName} ${contact.lastName}`.trim()}
-		</Link>
+		<BackLink to={`/contacts/${contact.id}`}>{`${contact.firstName} ${contact.lastName}`.trim()}</BackLink>
 	)
 }

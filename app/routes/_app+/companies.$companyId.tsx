@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import { ArrowLeft, UserSearch } from 'lucide-react'
+import { UserSearch } from 'lucide-react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { DeleteCompanyForm, EditCompanyButton } from '#app/components/companies/company-actions.tsx'
 import { CompanyContactsTable } from '#app/components/companies/company-contacts-table.tsx'
 import { CompanyDetails } from '#app/components/companies/company-details.tsx'
@@ -95,13 +96,7 @@ export default function CompanyRoute() {
 	return (
 		<div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
 			<div>
-				<Link
-					to="/companies"
-					className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-				>
-					<ArrowLeft className="h-4 w-4" aria-hidden="true" />
-					All companies
-				</Link>
+				<BackLink to="/companies">All companies</BackLink>
 			</div>
 			<PageHeader
 				className="mb-0"

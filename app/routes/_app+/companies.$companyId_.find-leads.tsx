@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { FindLeadsFields } from '#app/components/contact-search/find-leads-fields.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
@@ -43,6 +44,7 @@ export default function FindLeadsAtCompanyRoute() {
 	const busy = useNavigation().state === 'submitting'
 	return (
 		<div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+			<BackLink to={`/companies/${company.id}`}>{company.name}</BackLink>
 			<PageHeader
 				className="mb-0"
 				title={`Find leads at ${company.name}`}

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { ArrowLeft, Loader2 } from 'lucide-react'
+import { useLoaderData } from '@remix-run/react'
+import { Loader2 } from 'lucide-react'
 import { useEffect, useRef } from 'react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { useLiveImport } from '#app/components/company-import/use-live-import.ts'
 import { ContactSearchResults } from '#app/components/contact-search/contact-search-results.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -82,13 +83,7 @@ export default function ContactSearchRoute() {
 	const title = search.mode === 'bulk' ? 'Bulk contact search' : 'Contact search'
 	return (
 		<div className="mx-auto flex w-full max-w-7xl flex-col gap-4">
-			<Link
-				to="/companies"
-				className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:underline"
-			>
-				<ArrowLeft className="size-4" aria-hidden="true" />
-				Companies
-			</Link>
+			<BackLink to="/companies">Companies</BackLink>
 			<PageHeader
 				className="mb-0"
 				title={title}

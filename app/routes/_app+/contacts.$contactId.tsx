@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { ArrowLeft, Pencil, Trash2 } from 'lucide-react'
+import { Pencil, Trash2 } from 'lucide-react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { ConfirmSubmitForm } from '#app/components/confirm-submit-form.tsx'
 import {
 	ContactDetailView,
@@ -48,13 +49,7 @@ export default function ContactRoute() {
 	const { contact } = useLoaderData<typeof loader>()
 	return (
 		<div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
-			<Link
-				to="/contacts"
-				className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'self-start' })}
-			>
-				<ArrowLeft aria-hidden="true" />
-				Contacts
-			</Link>
+			<BackLink to="/contacts">Contacts</BackLink>
 			<Card>
 				<CardContent className="p-6">
 					<ContactDetailView

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
-import { ArrowLeft, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import {
@@ -63,13 +64,7 @@ export default function ContactSequencesRoute() {
 	}
 	return (
 		<div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
-			<Link
-				to={`/contacts/${contact.id}`}
-				className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'self-start' })}
-			>
-				<ArrowLeft aria-hidden="true" />
-				{contact.name}
-			</Link>
+			<BackLink to={`/contacts/${contact.id}`}>{contact.name}</BackLink>
 			<PageHeader
 				className="mb-0"
 				title="Sequences"

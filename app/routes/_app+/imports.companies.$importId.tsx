@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { importProgress } from '#app/components/company-import/format-imported-company.ts'
 import { ImportProgressView } from '#app/components/company-import/import-progress.tsx'
 import { ImportStateBadge } from '#app/components/company-import/import-state-badge.tsx'
@@ -108,13 +108,7 @@ export default function CompanyImportRoute() {
 					<meta httpEquiv="refresh" content="3" />
 				</noscript>
 			) : null}
-			<Link
-				to="/imports"
-				className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:underline"
-			>
-				<ArrowLeft className="size-4" aria-hidden="true" />
-				Imports
-			</Link>
+			<BackLink to="/imports">Imports</BackLink>
 			<PageHeader
 				className="mb-0"
 				title={`Company import: ${title}`}

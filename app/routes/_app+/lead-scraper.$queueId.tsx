@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
+import { useLoaderData } from '@remix-run/react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ReviewFailed, ReviewStillImporting } from '#app/components/lead-scraper/review-status.tsx'
 import { ReviewStep } from '#app/components/lead-scraper/review-step.tsx'
@@ -135,13 +135,7 @@ export default function LeadReviewRoute() {
 	const { leadImport, review } = useLoaderData<typeof loader>()
 	return (
 		<div className="mx-auto flex w-full max-w-7xl flex-col gap-4">
-			<Link
-				to="/imports"
-				className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:underline"
-			>
-				<ArrowLeft className="size-4" aria-hidden="true" />
-				Imports
-			</Link>
+			<BackLink to="/imports">Imports</BackLink>
 			<PageHeader
 				className="mb-0"
 				title={`Review leads: ${leadImport.name}`}

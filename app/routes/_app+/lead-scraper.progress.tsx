@@ -5,9 +5,9 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useRevalidator } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
+import { useLoaderData, useLocation, useRevalidator } from '@remix-run/react'
 import { useCallback } from 'react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { useRevalidateEvery } from '#app/components/company-import/use-live-import.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { type CancelLeadImportData } from '#app/components/lead-scraper/lead-import-progress.tsx'
@@ -89,13 +89,7 @@ export default function LeadImportProgressRoute() {
 					<meta httpEquiv="refresh" content={`3;url=${here}`} />
 				</noscript>
 			) : null}
-			<Link
-				to="/imports"
-				className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:underline"
-			>
-				<ArrowLeft className="size-4" aria-hidden="true" />
-				Imports
-			</Link>
+			<BackLink to="/imports">Imports</BackLink>
 			<PageHeader className="mb-0" title="Parsing Leads" />
 			{items.length === 0 ? (
 				<Card className="p-6 text-sm text-muted-foreground">{NOT_FOUND}</Card>

@@ -5,8 +5,9 @@ import {
 	redirect,
 } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react'
-import { ArrowLeft, Ban, Play } from 'lucide-react'
+import { Ban, Play } from 'lucide-react'
 import { useState } from 'react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { PageLinks } from '#app/components/companies/page-links.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
@@ -125,13 +126,7 @@ export default function GenerationRunRoute() {
 	const busy = navigation.state !== 'idle'
 	return (
 		<div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
-			<Link
-				to="/sequences"
-				className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:underline"
-			>
-				<ArrowLeft className="size-4" aria-hidden="true" />
-				Sequences
-			</Link>
+			<BackLink to="/sequences">Sequences</BackLink>
 			<PageHeader
 				className="mb-0"
 				title={`Generate Sequences: ${run.name}`}

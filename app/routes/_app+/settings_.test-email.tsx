@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
 import { useEffect, useRef } from 'react'
+import { BackLink } from '#app/components/back-link.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import {
 	GooglePermissionsNotice,
@@ -127,13 +127,7 @@ export default function TestEmailRoute() {
 
 	return (
 		<div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-			<Link
-				to="/settings"
-				className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'self-start' })}
-			>
-				<ArrowLeft aria-hidden="true" />
-				Settings
-			</Link>
+			<BackLink to="/settings">Settings</BackLink>
 			<PageHeader
 				className="mb-0"
 				title="Send Test Email"
