@@ -1,7 +1,7 @@
-import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useQueueable } from '#app/components/queueable/use-queueable.ts'
 import { type QueueableJson } from '#app/schemas/queueable.ts'
+import { useIdleRevalidate } from '#app/utils/use-idle-revalidate.ts'
 
 /** The spec's "active jobs list every 3 s". */
 const REFRESH_MS = 3_000
@@ -29,7 +29,7 @@ export function useLiveImport({
 }): QueueableJson | null {
 	const { queueable } = useQueueable(running && follow ? queueableId : null)
 	useRevalidateEvery(running && poll ? pollMs : null)
-	const revalidator = useRevalidator()
+	const revalidate = useIdleRevalidate()
 	// The job's status changing, or its total appearing (parsing done: PARSING → PROCESSING), means
 	// the import's state moved: the loader reads it.
 	const step = queueable ? `${queueable.status}:${Number(queueable.metadata.total) > 0}` : undefined
@@ -38,23 +38,19 @@ export function useLiveImport({
 		if (seen.current === step) return
 		const first = seen.current === undefined
 		seen.current = step
-		if (!first) revalidator.revalidate()
-	}, [step, revalidator])
+		if (!first) revalidate()
+	}, [step, revalidate])
 	return queueable
 }
 
 /** Re-runs the loaders every `ms` while the tab is visible (null: never). */
 export function useRevalidateEvery(ms: number | null) {
-	const revalidator = useRevalidator()
-	const revalidate = useRef(revalidator.revalidate)
-	revalidate.current = revalidator.revalidate
-	const state = useRef(revalidator.state)
-	state.current = revalidator.state
+	const revalidate = useIdleRevalidate()
 	useEffect(() => {
 		if (ms === null) return
 		const timer = setInterval(() => {
-			if (document.visibilityState === 'visible' && state.current === 'idle') revalidate.current()
+			if (document.visibilityState === 'visible') revalidate()
 		}, ms)
 		return () => clearInterval(timer)
-	}, [ms])
+	}, [ms, revalidate])
 }

@@ -5,8 +5,7 @@ import {
 	type LoaderFunctionArgs,
 	type MetaFunction,
 } from '@remix-run/node'
-import { useLoaderData, useLocation, useRevalidator } from '@remix-run/react'
-import { useCallback } from 'react'
+import { useLoaderData, useLocation } from '@remix-run/react'
 import { BackLink } from '#app/components/back-link.tsx'
 import { useRevalidateEvery } from '#app/components/company-import/use-live-import.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -25,6 +24,7 @@ import { requireActor } from '#app/models/session/auth.server.ts'
 import { LEAD_FILES_MAX, LEAD_IMPORT_MESSAGES } from '#app/schemas/lead-import.ts'
 import { safeRedirectTo } from '#app/utils/redirect.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { useIdleRevalidate } from '#app/utils/use-idle-revalidate.ts'
 import { toLeadImportProgressItem } from './__lead-import-items.server.ts'
 
 // The progress of lead imports started together (/lead-scraper/progress?id=…, one id per file):
@@ -78,8 +78,7 @@ export default function LeadImportProgressRoute() {
 	const location = useLocation()
 	const here = `${location.pathname}${location.search}`
 	const running = items.some((item) => leadImportPhase(item) === 'running')
-	const { revalidate } = useRevalidator()
-	const refresh = useCallback(() => revalidate(), [revalidate])
+	const refresh = useIdleRevalidate()
 	useRevalidateEvery(running ? LEAD_PROGRESS_POLL_MS : null)
 	return (
 		<div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
