@@ -12,6 +12,7 @@ import { GenerateSequencePanel } from '#app/components/sequences/generate-sequen
 import { type ContactCard } from '#app/models/contact/contact-select.ts'
 import { ApiError, apiRequest, isAbortError } from '#app/utils/api-client.ts'
 import { useOnNewValue } from '#app/utils/use-on-new-value.ts'
+import { isWebUrl } from '#app/utils/web-url.ts'
 import { EditContactDialog } from './edit-contact-dialog.tsx'
 
 /** What the contact panels show (GET /api/v1/contacts/:id?company=true, or a page loader). */
@@ -177,7 +178,7 @@ export function ContactDetailView({
 						) : null}
 					</Item>
 					<Item label="LinkedIn" icon={<ExternalLink aria-hidden="true" className="h-4 w-4" />}>
-						{contact.linkedin && /^https?:\/\//i.test(contact.linkedin) ? (
+						{contact.linkedin && isWebUrl(contact.linkedin) ? (
 							<a
 								className="break-all font-medium underline underline-offset-4 hover:text-primary/80"
 								href={contact.linkedin}

@@ -1,5 +1,6 @@
 import { TruncatedCell } from '#app/components/ui/table.tsx'
 import { linkedinProfileLabel } from '#app/utils/linkedin-url.ts'
+import { isWebUrl } from '#app/utils/web-url.ts'
 
 /** A contact's LinkedIn profile in a table: its path as a link that opens the profile in a new tab. */
 export function LinkedInCell({ url }: { url: string | null | undefined }) {
@@ -7,7 +8,7 @@ export function LinkedInCell({ url }: { url: string | null | undefined }) {
 	const label = linkedinProfileLabel(url)
 	return (
 		<TruncatedCell text={url} priority="low">
-			{/^https?:\/\//i.test(url) ? (
+			{isWebUrl(url) ? (
 				<a href={url} target="_blank" rel="noreferrer" className="hover:underline">
 					{label}
 				</a>

@@ -8,6 +8,7 @@ import {
 	REVIEW_ROLE_MAX_CHARS,
 } from '#app/schemas/lead-review.ts'
 import { cn } from '#app/utils/misc.ts'
+import { isWebUrl } from '#app/utils/web-url.ts'
 
 export type ReviewTableLead = Pick<
 	ReviewLead,
@@ -144,8 +145,7 @@ function LeadRow({
 
 function LeadName({ name, linkedin }: { name: string; linkedin: string | null }) {
 	if (!name) return <span className="text-muted-foreground">Name not available</span>
-	// Only web links: a scraped value is never trusted as a javascript: URL.
-	if (!linkedin || !/^https?:\/\//i.test(linkedin)) return <span className="font-medium">{name}</span>
+	if (!linkedin || !isWebUrl(linkedin)) return <span className="font-medium">{name}</span>
 	return (
 		<a
 			href={linkedin}

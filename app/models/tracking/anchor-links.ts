@@ -1,3 +1,5 @@
+import { isWebUrl } from '#app/utils/web-url.ts'
+
 /**
  * The links of an email's HTML as a browser reads them. Shared by the rewrite at send time and
  * the check at click time (a tracked link must be one of the links of the email that was sent).
@@ -11,10 +13,6 @@ export const HREF_ATTRIBUTE = /(\shref\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`
 export function hrefUrl(raw: string) {
 	// Browsers strip surrounding whitespace from URLs; so do we, to send them where a click would.
 	return decodeHtmlEntities(raw).trim()
-}
-
-export function isWebUrl(url: string) {
-	return /^https?:\/\//i.test(url)
 }
 
 /**

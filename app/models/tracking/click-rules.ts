@@ -1,4 +1,5 @@
-import { anchorUrls, isWebUrl } from './anchor-links.ts'
+import { anchorUrls } from './anchor-links.ts'
+import { isWebUrl } from '#app/utils/web-url.ts'
 
 /**
  * What a click on a tracked link gets (decision 020). The token says which step and URL; the

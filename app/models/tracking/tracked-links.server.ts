@@ -1,6 +1,7 @@
 import { prisma } from '#app/utils/db.server.ts'
 import { appUrl, getEnv } from '#app/utils/env.server.ts'
-import { ANCHOR_TAG, decodeHtmlEntities, HREF_ATTRIBUTE, hrefUrl, isWebUrl } from './anchor-links.ts'
+import { ANCHOR_TAG, decodeHtmlEntities, HREF_ATTRIBUTE, hrefUrl } from './anchor-links.ts'
+import { isWebUrl } from '#app/utils/web-url.ts'
 import {
 	BURST_DISTINCT_LINKS,
 	BURST_WINDOW_SECONDS,

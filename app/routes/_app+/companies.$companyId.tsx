@@ -95,9 +95,7 @@ export default function CompanyRoute() {
 	const [searchParams] = useSearchParams()
 	return (
 		<div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-			<div>
-				<BackLink to="/companies">All companies</BackLink>
-			</div>
+			<BackLink to="/companies">All companies</BackLink>
 			<PageHeader
 				className="mb-0"
 				title={company.name}
