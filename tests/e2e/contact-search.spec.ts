@@ -311,6 +311,11 @@ test.describe('Finding leads', () => {
 		await page.goto(`/companies/${acme.id}`)
 		await page.getByRole('link', { name: 'Find leads' }).click()
 		await expect(page.getByRole('heading', { name: 'Find leads at Acme Rockets' })).toBeVisible()
+		// The way back leads to the company, as above every page of one thing.
+		await expect(page.getByRole('link', { name: 'Acme Rockets' })).toHaveAttribute(
+			'href',
+			`/companies/${acme.id}`,
+		)
 		await page.getByLabel('Number of people').fill('21')
 		await page.getByLabel('What are you looking for?').fill('head of sales in Europe')
 		await page.getByRole('button', { name: 'Find Leads' }).click()
